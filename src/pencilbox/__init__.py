@@ -1,0 +1,68 @@
+"""pencilbox: solve, explain, hint, grade, check and generate grid logic puzzles.
+
+import pencilbox
+puzzle = pencilbox.load("puzzle.non")        # a path, or the text itself
+result = puzzle.solve()                      # result.status: unique / multiple / none
+for step in puzzle.steps()[:5]:
+    print(step.sentence)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pencilbox.errors import FormatError, InvalidPuzzle, PuzzleError, UnknownFormat
+from pencilbox.genres import base
+from pencilbox.genres import nonogram as _nonogram  # noqa: F401  (registers the genre)
+
+__version__ = "0.1.0"
+
+__all__ = ["FormatError", "InvalidPuzzle", "PuzzleError", "UnknownFormat", "load", "read_text"]
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a puzzle file, with a clear error when it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(
+            f"not a text file (byte {error.start} is not UTF-8)", source=str(path)
+        ) from None
+    except OSError as error:
+        raise FormatError(f"cannot read the file: {error.strerror}", source=str(path)) from None
+
+
+def load(
+    text_or_path: str | Path,
+    *,
+    genre: str | None = None,
+    format: str | None = None,
+    max_size: int | None = 200,
+) -> Any:
+    """A puzzle from a file path or from the puzzle text itself (the genre is detected)."""
+    filename = None
+    text = str(text_or_path)
+    looks_like_path = isinstance(text_or_path, Path) or (
+        "\n" not in text and len(text) < 4096 and Path(text).is_file()
+    )
+    if looks_like_path:
+        filename = str(text_or_path)
+        text = read_text(text_or_path)
+    chosen = base.get(genre) if genre else _detect_genre(text, filename)
+    try:
+        return chosen.parse(text, format, filename=filename, max_size=max_size)
+    except FormatError as error:
+        if filename and error.source is None:
+            raise FormatError(
+                error.reason, line=error.line, column=error.column, source=filename
+            ) from None
+        raise
+
+
+def _detect_genre(text: str, filename: str | None) -> base.Genre:
+    for genre in base.all_genres():
+        if genre.sniff(text, filename):
+            return genre
+    where = f"{filename}: " if filename else ""
+    raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")

@@ -1,0 +1,1 @@
+"""Machinery shared by every genre: grids, steps, the SAT back end, timing."""

@@ -1,0 +1,85 @@
+"""The genre interface and the registry of genres.
+
+Front ends (CLI, web) talk to puzzles only through this interface, so a new genre needs no
+change in them: register it here with its names and a parser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from pencilbox.core.grid import Cell, Grid
+from pencilbox.core.step import Step
+
+Status = Literal["unique", "multiple", "none", "timeout"]
+
+
+@dataclass
+class SolveResult:
+    """What a complete search found, in validation mode (look for up to `limit` solutions)."""
+
+    status: Status
+    solutions: list[Grid]
+    grade: str | None
+    stats: dict[str, Any] = field(default_factory=dict)
+    time_s: float = 0.0
+    partial: Grid | None = None
+    """The cells known when the search stopped early (timeout, Ctrl-C)."""
+
+    def differences(self) -> list[Cell]:
+        if len(self.solutions) < 2:
+            return []
+        return self.solutions[0].differences(self.solutions[1])
+
+
+class Puzzle(Protocol):
+    """What every genre's puzzle object offers."""
+
+    genre: str
+    title: str | None
+
+    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult: ...
+
+    def steps(self, time_limit: float | None = None) -> list[Step]: ...
+
+    def grade(self) -> str: ...
+
+    def to(self, format: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class Genre:
+    name: str
+    aliases: tuple[str, ...]
+    parse: Callable[..., Any]
+    """parse(text, format=None, *, filename=None, max_size=...) -> Puzzle."""
+    sniff: Callable[[str, str | None], bool]
+    """sniff(text, filename) -> True when the text looks like this genre."""
+    formats: tuple[str, ...]
+
+
+_REGISTRY: dict[str, Genre] = {}
+
+
+def register(genre: Genre) -> None:
+    for name in (genre.name, *genre.aliases):
+        _REGISTRY[name] = genre
+
+
+def get(name: str) -> Genre:
+    from pencilbox.errors import PuzzleError
+
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted({g.name for g in _REGISTRY.values()}))
+        raise PuzzleError(f"unknown genre {name!r}; known genres: {known}") from None
+
+
+def all_genres() -> list[Genre]:
+    seen: dict[str, Genre] = {}
+    for genre in _REGISTRY.values():
+        seen.setdefault(genre.name, genre)
+    return list(seen.values())

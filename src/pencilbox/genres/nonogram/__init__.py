@@ -1,0 +1,27 @@
+"""The Nonogram genre (Paint by Number, Griddlers, Picross): black-and-white for now."""
+
+from __future__ import annotations
+
+from pencilbox.genres import base
+from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
+from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
+
+
+def _sniff(text: str, filename: str | None) -> bool:
+    try:
+        detect(text, filename)
+    except ValueError:
+        return False
+    return True
+
+
+GENRE = base.Genre(
+    name="nonogram",
+    aliases=("nono", "griddler", "picross", "pbn"),
+    parse=read,
+    sniff=_sniff,
+    formats=tuple(NOTATIONS),
+)
+base.register(GENRE)
+
+__all__ = ["GENRE", "Nonogram", "make_puzzle", "read"]

@@ -1,0 +1,71 @@
+"""Nonogram notations: one module per notation, each with `parse(text, ...)` and `write(puzzle)`.
+
+`read(text, format=None, filename=None)` detects the notation from the file name or the content
+when `format` is not given. Every parser is total: a Nonogram or a FormatError with a position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pencilbox.errors import UnknownFormat
+from pencilbox.genres.nonogram.formats import clues, jsonfile
+from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Nonogram
+
+
+@dataclass(frozen=True)
+class Notation:
+    name: str
+    extensions: tuple[str, ...]
+    parse: Callable[..., Nonogram]
+    """parse(text, *, max_size) -> Nonogram"""
+    write: Callable[[Nonogram], str]
+    looks_like: Callable[[str], bool]
+    """A cheap content test used when the file name does not decide."""
+
+
+NOTATIONS: dict[str, Notation] = {
+    n.name: n
+    for n in (
+        Notation("json", (".json",), jsonfile.parse, jsonfile.write, jsonfile.looks_like),
+        Notation("clues", (".clues", ".txt"), clues.parse, clues.write, clues.looks_like),
+    )
+}
+
+
+def detect(text: str, filename: str | None = None) -> Notation:
+    if filename:
+        lowered = filename.lower()
+        for notation in NOTATIONS.values():
+            if lowered.endswith(notation.extensions):
+                return notation
+    for notation in NOTATIONS.values():
+        if notation.looks_like(text):
+            return notation
+    known = ", ".join(NOTATIONS)
+    where = f"{filename}: " if filename else ""
+    raise UnknownFormat(f"{where}cannot tell which nonogram format this is (known: {known})")
+
+
+def get(name: str) -> Notation:
+    try:
+        return NOTATIONS[name]
+    except KeyError:
+        known = ", ".join(NOTATIONS)
+        raise UnknownFormat(f"unknown nonogram format {name!r}; known: {known}") from None
+
+
+def read(
+    text: str,
+    format: str | None = None,
+    *,
+    filename: str | None = None,
+    max_size: int | None = DEFAULT_MAX_SIZE,
+) -> Nonogram:
+    notation = get(format) if format else detect(text, filename)
+    return notation.parse(text, max_size=max_size)
+
+
+def write(puzzle: Nonogram, format: str) -> str:
+    return get(format).write(puzzle)

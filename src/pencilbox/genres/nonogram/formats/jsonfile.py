@@ -1,0 +1,84 @@
+"""The JSON files of the shared data: keys `rows`, `cols` (lists of runs), optional `solution`
+(strings of `#` and `.`), `name`/`title`, and descriptive fields kept as they are."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pencilbox.errors import FormatError
+from pencilbox.genres.nonogram.model import (
+    DEFAULT_MAX_SIZE,
+    Nonogram,
+    grid_from_strings,
+    grid_to_strings,
+    make_puzzle,
+)
+
+_META_KEYS = ("author", "copyright", "license", "source", "catalogue")
+
+
+def looks_like(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> Nonogram:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(
+            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
+        ) from None
+    if not isinstance(data, dict):
+        raise FormatError("a nonogram JSON file holds an object with 'rows' and 'cols'")
+    for key in ("rows", "cols"):
+        if key not in data:
+            raise FormatError(f"the JSON object has no {key!r} key")
+    rows = _clues(data["rows"], "row")
+    cols = _clues(data["cols"], "column")
+    goal = None
+    solution = data.get("solution")
+    if isinstance(solution, list) and solution and all(isinstance(s, str) for s in solution):
+        goal = grid_from_strings(solution)
+    title = data.get("title") or data.get("name")
+    meta = {key: str(data[key]) for key in _META_KEYS if isinstance(data.get(key), str)}
+    return make_puzzle(
+        rows,
+        cols,
+        title=title if isinstance(title, str) else None,
+        meta=meta,
+        goal=goal,
+        max_size=max_size,
+    )
+
+
+def _clues(value: Any, kind: str) -> list[list[int]]:
+    if not isinstance(value, list):
+        raise FormatError(f"'{kind}s' must be a list of lists of run lengths")
+    result = []
+    for index, clue in enumerate(value, start=1):
+        if isinstance(clue, int) and not isinstance(clue, bool):
+            clue = [clue]
+        if not isinstance(clue, list) or not all(
+            isinstance(run, int) and not isinstance(run, bool) for run in clue
+        ):
+            raise FormatError(f"{kind} {index}: {clue!r} is not a list of whole numbers")
+        for run in clue:
+            if run < 0:
+                raise FormatError(f"{kind} {index}: run {run} is negative")
+        result.append(clue)
+    return result
+
+
+def write(puzzle: Nonogram) -> str:
+    data: dict[str, Any] = {}
+    if puzzle.title:
+        data["name"] = puzzle.title
+    data.update(puzzle.meta)
+    data["width"] = puzzle.width
+    data["height"] = puzzle.height
+    data["rows"] = [list(c) for c in puzzle.rows]
+    data["cols"] = [list(c) for c in puzzle.cols]
+    if puzzle.goal is not None:
+        data["solution"] = grid_to_strings(puzzle.goal)
+    return json.dumps(data, indent=1) + "\n"

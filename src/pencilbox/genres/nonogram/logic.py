@@ -1,0 +1,204 @@
+"""Logical deduction on a whole nonogram: line propagation to a fixpoint, and probing.
+
+The state is a flat mutable list of cell values (row-major). Propagation works in *passes* like
+a careful player: all dirty rows top to bottom, then all dirty columns left to right; a row
+changed by a column goes to the next pass. The first pass has every line dirty, so a single
+pass is exactly "all rows, then all columns".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
+from pencilbox.genres.nonogram.line import Line, solve_line
+from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
+
+# Called with (kind, index, line before, line after) for every line solve that changed cells.
+Recorder = Callable[[str, int, Line, Line], None]
+
+LineId = tuple[str, int]
+
+
+@dataclass
+class Contradiction:
+    """Propagation found a line with no placement: `kind` `index` cannot be satisfied."""
+
+    kind: str
+    index: int
+
+    def describe(self) -> str:
+        return f"{self.kind} {self.index + 1}"
+
+
+def read_line(puzzle: Nonogram, cells: list[int], kind: str, index: int) -> Line:
+    width = puzzle.width
+    if kind == "row":
+        return tuple(cells[index * width : (index + 1) * width])
+    return tuple(cells[index::width])
+
+
+def _write_line(
+    puzzle: Nonogram, cells: list[int], kind: str, index: int, before: Line, after: Line
+) -> list[int]:
+    """Store the new line; return the indices (within the line) that changed."""
+    width = puzzle.width
+    changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+    for i in changed:
+        cell = index * width + i if kind == "row" else i * width + index
+        cells[cell] = after[i]
+    return changed
+
+
+def propagate(
+    puzzle: Nonogram,
+    cells: list[int],
+    dirty_rows: set[int],
+    dirty_cols: set[int],
+    stats: Stats | None = None,
+    record: Recorder | None = None,
+    max_passes: int | None = None,
+    deadline: Deadline | None = None,
+) -> Contradiction | None:
+    """Solve dirty lines until nothing changes (or `max_passes`); None, or the broken line."""
+    passes = 0
+    while dirty_rows or dirty_cols:
+        if max_passes is not None and passes >= max_passes:
+            break
+        if deadline is not None and deadline.expired():
+            raise TimeLimitReached
+        passes += 1
+        rows, dirty_rows = sorted(dirty_rows), set()
+        for r in rows:
+            broken = _solve_one(puzzle, cells, "row", r, dirty_cols, stats, record)
+            if broken:
+                return broken
+        cols, dirty_cols = sorted(dirty_cols), set()
+        for c in cols:
+            broken = _solve_one(puzzle, cells, "column", c, dirty_rows, stats, record)
+            if broken:
+                return broken
+    if stats is not None:
+        stats.count("passes", passes)
+    return None
+
+
+def _solve_one(
+    puzzle: Nonogram,
+    cells: list[int],
+    kind: str,
+    index: int,
+    crossing_dirty: set[int],
+    stats: Stats | None,
+    record: Recorder | None,
+) -> Contradiction | None:
+    before = read_line(puzzle, cells, kind, index)
+    after = solve_line(puzzle.line_clue(kind, index), before)
+    if stats is not None:
+        stats.count("line_solves")
+    if after is None:
+        return Contradiction(kind, index)
+    if after != before:
+        changed = _write_line(puzzle, cells, kind, index, before, after)
+        crossing_dirty.update(changed)
+        if record is not None:
+            record(kind, index, before, after)
+    return None
+
+
+def propagate_all(
+    puzzle: Nonogram,
+    cells: list[int],
+    stats: Stats | None = None,
+    record: Recorder | None = None,
+    max_passes: int | None = None,
+    deadline: Deadline | None = None,
+) -> Contradiction | None:
+    return propagate(
+        puzzle,
+        cells,
+        set(range(puzzle.height)),
+        set(range(puzzle.width)),
+        stats,
+        record,
+        max_passes,
+        deadline,
+    )
+
+
+def assume(
+    puzzle: Nonogram,
+    cells: list[int],
+    cell: int,
+    value: int,
+    stats: Stats | None = None,
+    record: Recorder | None = None,
+    deadline: Deadline | None = None,
+) -> Contradiction | None:
+    """Set one cell and propagate from its row and column."""
+    cells[cell] = value
+    row, col = divmod(cell, puzzle.width)
+    return propagate(puzzle, cells, {row}, {col}, stats, record, deadline=deadline)
+
+
+@dataclass
+class ProbeResult:
+    cell: int
+    tried: int
+    """The value that led to a contradiction."""
+    broken: Contradiction
+
+
+def find_probe(
+    puzzle: Nonogram,
+    cells: list[int],
+    start: int = 0,
+    stats: Stats | None = None,
+    deadline: Deadline | None = None,
+) -> ProbeResult | None:
+    """The first unknown cell (from `start`, wrapping) that one value makes contradictory.
+
+    Trying a value means setting it on a copy and propagating lines; if that breaks a line,
+    the cell must hold the other value. Cells beside known cells are tried first: that is where
+    a contradiction is likeliest, as a player would look.
+    """
+    total = len(cells)
+    order = sorted(
+        (i for i in range(total) if cells[i] == UNKNOWN),
+        key=lambda i: (i - start) % total,
+    )
+    for cell in order:
+        for value in (FILLED, EMPTY):
+            if deadline is not None and deadline.expired():
+                raise TimeLimitReached
+            trial = cells.copy()
+            if stats is not None:
+                stats.count("probes")
+            broken = assume(puzzle, trial, cell, value, stats)
+            if broken is not None:
+                return ProbeResult(cell, value, broken)
+    return None
+
+
+def other(value: int) -> int:
+    return EMPTY if value == FILLED else FILLED
+
+
+def solve_by_logic(
+    puzzle: Nonogram,
+    cells: list[int],
+    stats: Stats | None = None,
+    use_probes: bool = True,
+    deadline: Deadline | None = None,
+) -> Contradiction | None:
+    """Lines to a fixpoint, then probes, until solved or stuck; None or a contradiction."""
+    broken = propagate_all(puzzle, cells, stats, deadline=deadline)
+    start = 0
+    while broken is None and use_probes and UNKNOWN in cells:
+        found = find_probe(puzzle, cells, start, stats, deadline)
+        if found is None:
+            break
+        start = found.cell
+        broken = assume(puzzle, cells, found.cell, other(found.tried), stats, deadline=deadline)
+    return broken

@@ -1,0 +1,198 @@
+"""The Nonogram puzzle value: row and column clues, plus optional title and known solution.
+
+Cells of a nonogram grid hold UNKNOWN, FILLED or EMPTY. Clues are tuples of positive run
+lengths; an empty tuple is an empty line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pencilbox.core.grid import Grid
+from pencilbox.errors import InvalidPuzzle, LimitExceeded
+
+if TYPE_CHECKING:
+    from pencilbox.core.step import Step
+    from pencilbox.genres.base import SolveResult
+
+UNKNOWN, FILLED, EMPTY = 0, 1, 2
+SYMBOLS = {UNKNOWN: "?", FILLED: "#", EMPTY: "."}
+
+Clue = tuple[int, ...]
+
+DEFAULT_MAX_SIZE = 200
+
+
+@dataclass(frozen=True)
+class Nonogram:
+    rows: tuple[Clue, ...]
+    cols: tuple[Clue, ...]
+    title: str | None = field(default=None, compare=False)
+    meta: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    """Other descriptive fields a format carries (author, copyright, ...), kept for writing."""
+    goal: Grid | None = field(default=None, compare=False)
+    """A solution shipped with the puzzle, if the source had one."""
+
+    genre = "nonogram"
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def line_clue(self, kind: str, index: int) -> Clue:
+        return self.rows[index] if kind == "row" else self.cols[index]
+
+    def empty_grid(self) -> Grid:
+        return Grid.filled_with(self.width, self.height, UNKNOWN)
+
+    # The methods below are the library's friendly face; the work lives in sibling modules,
+    # imported here lazily because those modules import this one.
+    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+        from pencilbox.genres.nonogram.solve import solve
+
+        return solve(self, limit=limit, time_limit=time_limit)
+
+    def steps(self, time_limit: float | None = None) -> list[Step]:
+        from pencilbox.genres.nonogram.explain import trace
+
+        return trace(self, time_limit=time_limit)
+
+    def grade(self) -> str:
+        from pencilbox.genres.nonogram.solve import grade
+
+        return grade(self)
+
+    def to(self, format: str) -> str:
+        from pencilbox.genres.nonogram.formats import write
+
+        return write(self, format)
+
+    def check(self, grid: Grid) -> list[str]:
+        from pencilbox.genres.nonogram.check import violations
+
+        return violations(self, grid)
+
+    def logic_grid(self, max_passes: int | None = None, probes: bool = False) -> Grid:
+        """The cells that logic fixes: `max_passes=1` is the seed tool's "single step"."""
+        from pencilbox.genres.nonogram.logic import propagate_all, solve_by_logic
+
+        cells = [UNKNOWN] * (self.width * self.height)
+        if probes:
+            solve_by_logic(self, cells)
+        else:
+            propagate_all(self, cells, max_passes=max_passes)
+        return Grid(self.width, self.height, tuple(cells))
+
+    def render(self, grid: Grid | None = None, fmt: str = "text") -> str:
+        from pencilbox.genres.nonogram import render
+
+        if fmt == "svg":
+            return render.svg(self, grid)
+        return render.text(grid or self.empty_grid())
+
+    def solution_json(self, grid: Grid) -> list[str]:
+        """A solution as the CLI and web show it: row strings of '#' and '.'."""
+        return grid_to_strings(grid)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Nonogram {self.width}x{self.height}{' ' + repr(self.title) if self.title else ''}>"
+        )
+
+
+def format_clue(clue: Clue) -> str:
+    return " ".join(map(str, clue)) if clue else "0"
+
+
+def make_puzzle(
+    rows: list[list[int]] | tuple[Clue, ...],
+    cols: list[list[int]] | tuple[Clue, ...],
+    *,
+    title: str | None = None,
+    meta: dict[str, str] | None = None,
+    goal: Grid | None = None,
+    max_size: int | None = DEFAULT_MAX_SIZE,
+) -> Nonogram:
+    """Build a Nonogram and check it is well formed; raises InvalidPuzzle naming the line."""
+    row_clues = tuple(_normal_clue(c, "row", i) for i, c in enumerate(rows))
+    col_clues = tuple(_normal_clue(c, "column", i) for i, c in enumerate(cols))
+    puzzle = Nonogram(row_clues, col_clues, title=title, meta=dict(meta or {}), goal=goal)
+    validate(puzzle, max_size=max_size)
+    return puzzle
+
+
+def _normal_clue(clue: Any, kind: str, index: int) -> Clue:
+    runs = tuple(clue)
+    for position, run in enumerate(runs, start=1):
+        if not isinstance(run, int) or isinstance(run, bool) or run < 0:
+            raise InvalidPuzzle(
+                f"run {position} is {run!r}; runs must be positive whole numbers",
+                where=f"{kind} {index + 1}",
+            )
+    # `0` alone (and zeros among runs, as some formats write) mean nothing is filled there.
+    return tuple(run for run in runs if run > 0)
+
+
+def validate(puzzle: Nonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> None:
+    """Raise InvalidPuzzle for what a solver would only report as "no solution"."""
+    if puzzle.height == 0 or puzzle.width == 0:
+        raise InvalidPuzzle(
+            f"the puzzle is empty: it has {puzzle.height} rows and {puzzle.width} columns"
+        )
+    if max_size is not None and (puzzle.width > max_size or puzzle.height > max_size):
+        raise LimitExceeded(
+            f"the puzzle is {puzzle.width}x{puzzle.height}, above the size limit of "
+            f"{max_size}x{max_size} (raise it with --max-size)"
+        )
+    for kind, clues, length in (
+        ("row", puzzle.rows, puzzle.width),
+        ("column", puzzle.cols, puzzle.height),
+    ):
+        for index, clue in enumerate(clues):
+            need = sum(clue) + len(clue) - 1
+            if need > length:
+                raise InvalidPuzzle(
+                    f"clue {format_clue(clue)} needs {need} cells, the {kind} has {length}",
+                    where=f"{kind} {index + 1}",
+                )
+    row_total = sum(map(sum, puzzle.rows))
+    col_total = sum(map(sum, puzzle.cols))
+    if row_total != col_total:
+        raise InvalidPuzzle(
+            f"the row clues fill {row_total} cells but the column clues fill {col_total}"
+        )
+
+
+def clues_of(grid: Grid) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    """The row and column clues that a complete grid has."""
+    rows = tuple(runs_of(grid.row(r)) for r in range(grid.height))
+    cols = tuple(runs_of(grid.column(c)) for c in range(grid.width))
+    return rows, cols
+
+
+def runs_of(line: tuple[int, ...]) -> Clue:
+    runs: list[int] = []
+    length = 0
+    for value in line:
+        if value == FILLED:
+            length += 1
+        elif length:
+            runs.append(length)
+            length = 0
+    if length:
+        runs.append(length)
+    return tuple(runs)
+
+
+def grid_to_strings(grid: Grid) -> list[str]:
+    return ["".join(SYMBOLS[v] for v in row) for row in grid.rows()]
+
+
+def grid_from_strings(rows: list[str]) -> Grid:
+    values = {"#": FILLED, "1": FILLED, "X": FILLED, ".": EMPTY, "0": EMPTY, "?": UNKNOWN}
+    return Grid.from_rows([[values.get(ch, EMPTY) for ch in row] for row in rows])

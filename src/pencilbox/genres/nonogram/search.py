@@ -1,0 +1,86 @@
+"""Complete search: the nonogram as a SAT problem for CaDiCaL.
+
+One variable per cell (true = filled). For each line, the start of run j is written in *order
+encoding*: le[j][t] means "run j starts at or before its t-th possible start". Only starts that
+the exact line solver still allows (given the cells known after logic) get a variable, which
+keeps the formula small even on 512x512 grids. Then:
+  - le is monotone and the last possible start is always reached (each run starts exactly once);
+  - run j+1 starting by p forces run j to start by p - len(j) - 1 (order and gap);
+  - run j covers cell c  <=>  it starts by c and not by c - len(j);
+  - a cell is filled  <=>  some run of its row covers it (and likewise for its column).
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from pencilbox.core.sat import SatSolver
+from pencilbox.genres.nonogram.line import placements
+from pencilbox.genres.nonogram.logic import read_line
+from pencilbox.genres.nonogram.model import EMPTY, FILLED, Clue, Nonogram
+
+
+class Unsatisfiable(Exception):
+    """A line has no placement at all: the puzzle has no solution from this state."""
+
+
+def encode(puzzle: Nonogram, cells: Sequence[int], solver: SatSolver) -> list[int]:
+    """Add the puzzle's clauses to `solver`; return the cell variables (row-major)."""
+    cell_vars = solver.new_vars(len(cells))
+    for i, value in enumerate(cells):
+        if value == FILLED:
+            solver.add_clause([cell_vars[i]])
+        elif value == EMPTY:
+            solver.add_clause([-cell_vars[i]])
+    width = puzzle.width
+    for r, clue in enumerate(puzzle.rows):
+        line_vars = cell_vars[r * width : (r + 1) * width]
+        _encode_line(solver, clue, read_line(puzzle, list(cells), "row", r), line_vars)
+    for c, clue in enumerate(puzzle.cols):
+        line_vars = cell_vars[c::width]
+        _encode_line(solver, clue, read_line(puzzle, list(cells), "column", c), line_vars)
+    return cell_vars
+
+
+def _encode_line(
+    solver: SatSolver, clue: Clue, line: tuple[int, ...], cell_vars: Sequence[int]
+) -> None:
+    found = placements(clue, line)
+    if found is None:
+        raise Unsatisfiable
+    # le_vars[j][t]: run j starts at or before found.starts[j][t]; the last one is always true.
+    le_vars: list[list[int]] = []
+    for starts in found.starts:
+        chain = solver.new_vars(len(starts))
+        solver.add_clause([chain[-1]])
+        for a, b in itertools.pairwise(chain):
+            solver.add_clause([-a, b])
+        le_vars.append(chain)
+
+    def starts_by(j: int, position: int) -> int | None:
+        """Literal for "run j starts at or before position" (None = certainly false)."""
+        t = bisect_right(found.starts[j], position) - 1
+        return le_vars[j][t] if t >= 0 else None
+
+    for j in range(len(clue) - 1):
+        for t, p in enumerate(found.starts[j + 1]):
+            earlier = starts_by(j, p - clue[j] - 1)
+            solver.add_clause([-le_vars[j + 1][t]] + ([earlier] if earlier else []))
+
+    covers: list[list[int]] = [[] for _ in cell_vars]
+    for j, length in enumerate(clue):
+        for c in range(found.starts[j][0], found.starts[j][-1] + length):
+            by_c = starts_by(j, c)
+            by_before = starts_by(j, c - length)
+            if by_c is None or by_c == by_before:
+                continue  # no allowed start of run j lies in (c - length, c]
+            if by_before is None:
+                covers[c].append(by_c)
+                continue
+            cover = solver.new_var()
+            solver.equals_and(cover, [by_c, -by_before])
+            covers[c].append(cover)
+    for cell_var, cell_covers in zip(cell_vars, covers):
+        solver.equals_or(cell_var, cell_covers)

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from pencilbox.core.sat import SatSolver
+from pencilbox.core.timing import Deadline, TimeLimitReached
+
+
+def pigeonhole(solver: SatSolver, holes: int) -> None:
+    """holes+1 pigeons in `holes` holes: unsatisfiable, and hard for resolution."""
+    var = {(p, h): solver.new_var() for p in range(holes + 1) for h in range(holes)}
+    for p in range(holes + 1):
+        solver.add_clause([var[p, h] for h in range(holes)])
+    for h in range(holes):
+        for p, q in itertools.combinations(range(holes + 1), 2):
+            solver.add_clause([-var[p, h], -var[q, h]])
+
+
+def test_enumerate_counts_up_to_the_limit() -> None:
+    with SatSolver() as solver:
+        a, b = solver.new_vars(2)
+        solver.add_clause([a, b])  # three models over (a, b)
+        assert len(solver.enumerate([a, b], limit=10)) == 3
+    with SatSolver() as solver:
+        a, b = solver.new_vars(2)
+        solver.add_clause([a, b])
+        assert len(solver.enumerate([a, b], limit=2)) == 2
+
+
+def test_backbone_finds_the_fixed_variables() -> None:
+    with SatSolver() as solver:
+        a, b, c = solver.new_vars(3)
+        solver.add_clauses([[a], [b, c], [-a, -b, c]])  # a fixed true; c fixed true
+        assert solver.backbone([a, b, c]) == {a: True, c: True}
+        # the solver stays usable afterwards and keeps all models
+        assert len(solver.enumerate([a, b, c], limit=5)) == 2
+
+
+def test_backbone_of_an_unsatisfiable_formula_is_none() -> None:
+    with SatSolver() as solver:
+        a = solver.new_var()
+        solver.add_clauses([[a], [-a]])
+        assert solver.backbone([a]) is None
+
+
+def test_time_limit_stops_a_hard_search() -> None:
+    with SatSolver() as solver:
+        pigeonhole(solver, 11)
+        started = time.monotonic()
+        with pytest.raises(TimeLimitReached):
+            solver.solve(deadline=Deadline(0.5))
+        assert time.monotonic() - started < 5

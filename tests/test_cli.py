@@ -1,0 +1,77 @@
+"""The command-line contract, by running the command as a user would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import SHARED_DATA
+
+SEED_A = SHARED_DATA / "nonogram/seed/seed-a.json"
+SEED_B = SHARED_DATA / "nonogram/seed/seed-b.json"
+JSONL_KEYS = {"file", "status", "solutions", "grade", "time_s", "stats", "error"}
+
+
+def pencilbox(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pencilbox.cli", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_solve_prints_the_grid() -> None:
+    run = pencilbox("solve", str(SEED_A))
+    assert run.returncode == 0
+    assert "unique solution" in run.stdout
+    goal = json.loads(SEED_A.read_text())["solution"]
+    assert "\n".join(goal) in run.stdout
+
+
+def test_solve_jsonl_on_a_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for source in (SEED_A, SEED_B):
+        (folder / source.name).write_text(source.read_text())
+    (folder / "broken.json").write_text('{"rows": [[5]], "cols": [[1]]}')
+    run = pencilbox("solve", str(folder), "--jsonl")
+    assert run.returncode == 2  # one bad input in the batch
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [Path(r["file"]).name for r in records] == ["broken.json", "seed-a.json", "seed-b.json"]
+    for record in records:
+        assert set(record) == JSONL_KEYS
+    broken, seed_a, seed_b = records
+    assert broken["status"] == "error" and "row 1" in broken["error"]
+    assert seed_a["status"] == "unique" and seed_a["grade"] in ("line", "probe", "search")
+    assert seed_a["solutions"] == [json.loads(SEED_A.read_text())["solution"]]
+    assert seed_a["time_s"] > 0 and seed_a["stats"]["line_solves"] > 0
+    assert seed_b["status"] == "multiple" and len(seed_b["solutions"]) == 2
+
+
+def test_solve_limit_and_single_pass() -> None:
+    run = pencilbox("solve", str(SEED_B), "--limit", "3", "--json")
+    record = json.loads(run.stdout)
+    assert record["status"] == "multiple" and len(record["solutions"]) >= 2
+    run = pencilbox("solve", str(SEED_A), "--single-pass")
+    assert run.returncode == 0 and "?" in run.stdout and "#" in run.stdout
+
+
+def test_check_explain_convert_render(tmp_path: Path) -> None:
+    assert pencilbox("check", str(SEED_A)).stdout.startswith("unique (grade:")
+    assert pencilbox("check", str(SEED_B)).stdout.startswith("multiple")
+    explained = pencilbox("explain", str(SEED_A)).stdout.splitlines()
+    assert explained[0].startswith("1. Row ") or explained[0].lstrip().startswith("1. ")
+    assert len(explained) > 50
+    converted = pencilbox("convert", str(SEED_A), "--to", "clues").stdout
+    assert converted.splitlines()[0].startswith("3 3,5 7 5,2 12 2,")
+    out = tmp_path / "seed.svg"
+    assert pencilbox("render", str(SEED_A), "--svg", str(out), "--state", "solved").returncode == 0
+    assert out.read_text().startswith("<svg") and out.read_text().count('fill="#222"') > 100
+
+
+def test_time_limit_reports_timeout(tmp_path: Path) -> None:
+    hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
+    run = pencilbox("solve", str(hard), "--jsonl", "--time-limit", "1")
+    record = json.loads(run.stdout)
+    assert record["status"] == "timeout"
+    assert record["time_s"] < 10
