@@ -75,3 +75,23 @@ def test_time_limit_reports_timeout(tmp_path: Path) -> None:
     record = json.loads(run.stdout)
     assert record["status"] == "timeout"
     assert record["time_s"] < 10
+
+
+def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
+    import signal
+    import time
+
+    hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pencilbox.cli", "solve", str(hard)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # past start-up and line logic, inside the search
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err
+    assert "without a verdict; known so far" in out
+    assert "#" in out  # the cells logic had already fixed

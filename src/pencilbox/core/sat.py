@@ -15,7 +15,9 @@ import ctypes.util
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -32,11 +34,16 @@ class _Alarm:
     """
 
     def __init__(self, seconds: float) -> None:
-        self.fired = False
         self.seconds = seconds
+        self._end = 0.0
         self._timer: ctypes.c_void_p | None = None
+        self._previous: Any = None
 
     def __enter__(self) -> None:
+        self._end = time.monotonic() + self.seconds
+        # Between CaDiCaL calls Python's own handler sees the signal: ours tells the alarm
+        # from a Ctrl-C, so a late alarm can never pass for the user's interrupt.
+        self._previous = signal.signal(signal.SIGINT, self._on_sigint)
         if _LIBC is None:
             return
         event = _SigEvent(None, signal.SIGINT, _SIGEV_SIGNAL)
@@ -44,22 +51,23 @@ class _Alarm:
         if _LIBC.timer_create(_CLOCK_MONOTONIC, ctypes.byref(event), ctypes.byref(timer)) != 0:
             return
         whole = int(self.seconds)
-        nanos = (
-            max(1, int((self.seconds - whole) * 1e9))
-            if whole == 0
-            else int((self.seconds - whole) * 1e9)
-        )
+        nanos = max(1, int((self.seconds - whole) * 1e9))
         spec = _ITimerSpec(_TimeSpec(0, 0), _TimeSpec(whole, nanos))
         _LIBC.timer_settime(timer, 0, ctypes.byref(spec), None)
         self._timer = timer
 
+    def _on_sigint(self, signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    @property
+    def fired(self) -> bool:
+        return time.monotonic() >= self._end
+
     def __exit__(self, *exc: object) -> None:
         if self._timer is not None and _LIBC is not None:
-            remaining = _ITimerSpec()
-            _LIBC.timer_gettime(self._timer, ctypes.byref(remaining))
             _LIBC.timer_delete(self._timer)
-            self.fired = remaining.value.sec == 0 and remaining.value.nsec == 0
             self._timer = None
+        signal.signal(signal.SIGINT, self._previous)
 
 
 class _TimeSpec(ctypes.Structure):

@@ -1,12 +1,19 @@
 """The genre interface and the registry of genres.
 
 Front ends (CLI, web) talk to puzzles only through this interface, so a new genre needs no
-change in them: register it here with its names and a parser.
+change in them: a genre package builds a `Genre` and calls `register` in its `__init__`, and
+`pencilbox/__init__.py` imports the package.
+
+A genre's puzzle object offers the `Puzzle` methods below. Solutions are genre values (a Grid
+for nonograms and sudoku, a wall set for Double Choco); `solution_json` turns one into what
+the CLI's `--jsonl` and the web API print. Files that hold many puzzles (a Sudoku list) are
+read with the genre's optional `parse_many`, which yields (1-based line number, puzzle or
+PuzzleError) so that one bad line does not stop a batch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -21,17 +28,18 @@ class SolveResult:
     """What a complete search found, in validation mode (look for up to `limit` solutions)."""
 
     status: Status
-    solutions: list[Grid]
+    solutions: list[Any]
     grade: str | None
     stats: dict[str, Any] = field(default_factory=dict)
     time_s: float = 0.0
-    partial: Grid | None = None
+    partial: Any = None
     """The cells known when the search stopped early (timeout, Ctrl-C)."""
 
     def differences(self) -> list[Cell]:
         if len(self.solutions) < 2:
             return []
-        return self.solutions[0].differences(self.solutions[1])
+        first: Grid = self.solutions[0]
+        return first.differences(self.solutions[1])
 
 
 class Puzzle(Protocol):
@@ -48,6 +56,10 @@ class Puzzle(Protocol):
 
     def to(self, format: str) -> str: ...
 
+    def render(self, state: Any = None, fmt: str = "text") -> str: ...
+
+    def solution_json(self, solution: Any) -> Any: ...
+
 
 @dataclass(frozen=True)
 class Genre:
@@ -58,6 +70,10 @@ class Genre:
     sniff: Callable[[str, str | None], bool]
     """sniff(text, filename) -> True when the text looks like this genre."""
     formats: tuple[str, ...]
+    parse_many: Callable[..., Iterator[tuple[int, Any]]] | None = None
+    """parse_many(text, format=None, *, filename=None) -> (line number, Puzzle | PuzzleError)."""
+    generate: Callable[..., dict[str, Any]] | None = None
+    """generate(**options) -> a JSON-able dict with at least "puzzle" (a Puzzle) and "time_s"."""
 
 
 _REGISTRY: dict[str, Genre] = {}

@@ -8,7 +8,7 @@ pass is exactly "all rows, then all columns".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
@@ -156,12 +156,14 @@ def find_probe(
     start: int = 0,
     stats: Stats | None = None,
     deadline: Deadline | None = None,
+    solution: Sequence[int] | None = None,
 ) -> ProbeResult | None:
     """The first unknown cell (from `start`, wrapping) that one value makes contradictory.
 
     Trying a value means setting it on a copy and propagating lines; if that breaks a line,
-    the cell must hold the other value. Cells beside known cells are tried first: that is where
-    a contradiction is likeliest, as a player would look.
+    the cell must hold the other value. When the (unique) solution is already known, only the
+    wrong value of each cell can break a line, so only that one is tried: half the work, same
+    answer (grading uses this).
     """
     total = len(cells)
     order = sorted(
@@ -169,7 +171,8 @@ def find_probe(
         key=lambda i: (i - start) % total,
     )
     for cell in order:
-        for value in (FILLED, EMPTY):
+        values = (other(solution[cell]),) if solution is not None else (FILLED, EMPTY)
+        for value in values:
             if deadline is not None and deadline.expired():
                 raise TimeLimitReached
             trial = cells.copy()
@@ -191,12 +194,13 @@ def solve_by_logic(
     stats: Stats | None = None,
     use_probes: bool = True,
     deadline: Deadline | None = None,
+    solution: Sequence[int] | None = None,
 ) -> Contradiction | None:
     """Lines to a fixpoint, then probes, until solved or stuck; None or a contradiction."""
     broken = propagate_all(puzzle, cells, stats, deadline=deadline)
     start = 0
     while broken is None and use_probes and UNKNOWN in cells:
-        found = find_probe(puzzle, cells, start, stats, deadline)
+        found = find_probe(puzzle, cells, start, stats, deadline, solution)
         if found is None:
             break
         start = found.cell

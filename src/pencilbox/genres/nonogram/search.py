@@ -35,12 +35,13 @@ def encode(puzzle: Nonogram, cells: Sequence[int], solver: SatSolver) -> list[in
         elif value == EMPTY:
             solver.add_clause([-cell_vars[i]])
     width = puzzle.width
+    state = list(cells)
     for r, clue in enumerate(puzzle.rows):
         line_vars = cell_vars[r * width : (r + 1) * width]
-        _encode_line(solver, clue, read_line(puzzle, list(cells), "row", r), line_vars)
+        _encode_line(solver, clue, read_line(puzzle, state, "row", r), line_vars)
     for c, clue in enumerate(puzzle.cols):
         line_vars = cell_vars[c::width]
-        _encode_line(solver, clue, read_line(puzzle, list(cells), "column", c), line_vars)
+        _encode_line(solver, clue, read_line(puzzle, state, "column", c), line_vars)
     return cell_vars
 
 
@@ -50,9 +51,10 @@ def _encode_line(
     found = placements(clue, line)
     if found is None:
         raise Unsatisfiable
+    all_starts = found.starts  # computed once: it is derived from bit masks on each access
     # le_vars[j][t]: run j starts at or before found.starts[j][t]; the last one is always true.
     le_vars: list[list[int]] = []
-    for starts in found.starts:
+    for starts in all_starts:
         chain = solver.new_vars(len(starts))
         solver.add_clause([chain[-1]])
         for a, b in itertools.pairwise(chain):
@@ -61,17 +63,17 @@ def _encode_line(
 
     def starts_by(j: int, position: int) -> int | None:
         """Literal for "run j starts at or before position" (None = certainly false)."""
-        t = bisect_right(found.starts[j], position) - 1
+        t = bisect_right(all_starts[j], position) - 1
         return le_vars[j][t] if t >= 0 else None
 
     for j in range(len(clue) - 1):
-        for t, p in enumerate(found.starts[j + 1]):
+        for t, p in enumerate(all_starts[j + 1]):
             earlier = starts_by(j, p - clue[j] - 1)
             solver.add_clause([-le_vars[j + 1][t]] + ([earlier] if earlier else []))
 
     covers: list[list[int]] = [[] for _ in cell_vars]
     for j, length in enumerate(clue):
-        for c in range(found.starts[j][0], found.starts[j][-1] + length):
+        for c in range(all_starts[j][0], all_starts[j][-1] + length):
             by_c = starts_by(j, c)
             by_before = starts_by(j, c - length)
             if by_c is None or by_c == by_before:

@@ -64,16 +64,26 @@ def _solve(
     with stats.phase("search"):
         solutions = _search(puzzle, cells, limit, stats, deadline)
     status = "none" if not solutions else "unique" if len(solutions) == 1 else "multiple"
-    grade = "search"
+    grade: str | None = "search"
     if with_grade and status == "unique":
+        grade = _probe_grade(puzzle, logic_state, solutions[0], stats, deadline)
+    return SolveResult(status, solutions[: max(limit, 1)], grade)  # type: ignore[arg-type]
+
+
+def _probe_grade(
+    puzzle: Nonogram, logic_state: list[int], solution: Grid, stats: Stats, deadline: Deadline
+) -> str | None:
+    """`probe` if line logic plus probing solves the puzzle, else `search`; None when the
+    time limit ends the grading (the verdict found before it still stands)."""
+    try:
         with stats.phase("probe"):
             probed = logic_state.copy()
-            if (
-                solve_by_logic(puzzle, probed, stats, deadline=deadline) is None
-                and UNKNOWN not in probed
-            ):
-                grade = "probe"
-    return SolveResult(status, solutions[: max(limit, 1)], grade)  # type: ignore[arg-type]
+            broken = solve_by_logic(
+                puzzle, probed, stats, deadline=deadline, solution=solution.cells
+            )
+    except TimeLimitReached:
+        return None
+    return "probe" if broken is None and UNKNOWN not in probed else "search"
 
 
 def _search(

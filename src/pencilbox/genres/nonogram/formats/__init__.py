@@ -10,7 +10,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pencilbox.errors import UnknownFormat
-from pencilbox.genres.nonogram.formats import clues, jsonfile
+from pencilbox.genres.nonogram.formats import (
+    clues,
+    jsonfile,
+    mk,
+    nin,
+    non,
+    puzzlink,
+    tatham,
+    webpbn,
+)
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Nonogram
 
 
@@ -25,10 +34,20 @@ class Notation:
     """A cheap content test used when the file name does not decide."""
 
 
+# Content detection tries these in order, so the most distinctive come first and the loose
+# clue strings last; mk comes before nin, since a .nin reads like a .mk without its '#' line.
 NOTATIONS: dict[str, Notation] = {
     n.name: n
     for n in (
         Notation("json", (".json",), jsonfile.parse, jsonfile.write, jsonfile.looks_like),
+        Notation("webpbn", (".xml",), webpbn.parse, webpbn.write, webpbn.looks_like),
+        Notation(
+            "puzzlink", (".puzzlink", ".url"), puzzlink.parse, puzzlink.write, puzzlink.looks_like
+        ),
+        Notation("tatham", (".pattern",), tatham.parse, tatham.write, tatham.looks_like),
+        Notation("non", (".non",), non.parse, non.write, non.looks_like),
+        Notation("mk", (".mk",), mk.parse, mk.write, mk.looks_like),
+        Notation("nin", (".nin",), nin.parse, nin.write, nin.looks_like),
         Notation("clues", (".clues", ".txt"), clues.parse, clues.write, clues.looks_like),
     )
 }

@@ -52,8 +52,10 @@ def parse_clue_list(
         runs = []
         for match in re.finditer(r"\S+", part):
             token = match.group()
-            if not token.isdigit():
+            if not (token.isascii() and token.isdigit()) or len(token) > 9:
                 what = "negative" if re.fullmatch(r"-\d+", token) else "not a number"
+                if token.isascii() and token.isdigit():
+                    what = "far too large"
                 raise FormatError(
                     f"{kind} {index}: {token!r} is {what}; runs are whole numbers >= 0",
                     line=line_number,
