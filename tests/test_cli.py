@@ -87,6 +87,8 @@ def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # a shell that runs us in the background ignores SIGINT, and children inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)  # past start-up and line logic, inside the search
     process.send_signal(signal.SIGINT)
