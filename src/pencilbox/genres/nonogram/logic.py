@@ -39,18 +39,6 @@ def read_line(puzzle: Nonogram, cells: list[int], kind: str, index: int) -> Line
     return tuple(cells[index::width])
 
 
-def _write_line(
-    puzzle: Nonogram, cells: list[int], kind: str, index: int, before: Line, after: Line
-) -> list[int]:
-    """Store the new line; return the indices (within the line) that changed."""
-    width = puzzle.width
-    changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
-    for i in changed:
-        cell = index * width + i if kind == "row" else i * width + index
-        cells[cell] = after[i]
-    return changed
-
-
 def propagate(
     puzzle: Nonogram,
     cells: list[int],
@@ -61,9 +49,16 @@ def propagate(
     max_passes: int | None = None,
     deadline: Deadline | None = None,
 ) -> Contradiction | None:
-    """Solve dirty lines until nothing changes (or `max_passes`); None, or the broken line."""
-    passes = 0
-    while dirty_rows or dirty_cols:
+    """Solve dirty lines until nothing changes (or `max_passes`); None, or the broken line.
+
+    This is the hot loop of the whole solver (probing runs it thousands of times), hence the
+    local variables and the counters kept out of the loop.
+    """
+    passes = solves = 0
+    width = puzzle.width
+    row_clues, col_clues = puzzle.rows, puzzle.cols
+    broken: Contradiction | None = None
+    while (dirty_rows or dirty_cols) and broken is None:
         if max_passes is not None and passes >= max_passes:
             break
         if deadline is not None and deadline.expired():
@@ -71,40 +66,41 @@ def propagate(
         passes += 1
         rows, dirty_rows = sorted(dirty_rows), set()
         for r in rows:
-            broken = _solve_one(puzzle, cells, "row", r, dirty_cols, stats, record)
-            if broken:
-                return broken
+            solves += 1
+            start = r * width
+            before = tuple(cells[start : start + width])
+            after = solve_line(row_clues[r], before)
+            if after is None:
+                broken = Contradiction("row", r)
+                break
+            if after != before:
+                for i, (a, b) in enumerate(zip(before, after)):
+                    if a != b:
+                        cells[start + i] = b
+                        dirty_cols.add(i)
+                if record is not None:
+                    record("row", r, before, after)
+        if broken is not None:
+            break
         cols, dirty_cols = sorted(dirty_cols), set()
         for c in cols:
-            broken = _solve_one(puzzle, cells, "column", c, dirty_rows, stats, record)
-            if broken:
-                return broken
+            solves += 1
+            before = tuple(cells[c::width])
+            after = solve_line(col_clues[c], before)
+            if after is None:
+                broken = Contradiction("column", c)
+                break
+            if after != before:
+                for i, (a, b) in enumerate(zip(before, after)):
+                    if a != b:
+                        cells[i * width + c] = b
+                        dirty_rows.add(i)
+                if record is not None:
+                    record("column", c, before, after)
     if stats is not None:
         stats.count("passes", passes)
-    return None
-
-
-def _solve_one(
-    puzzle: Nonogram,
-    cells: list[int],
-    kind: str,
-    index: int,
-    crossing_dirty: set[int],
-    stats: Stats | None,
-    record: Recorder | None,
-) -> Contradiction | None:
-    before = read_line(puzzle, cells, kind, index)
-    after = solve_line(puzzle.line_clue(kind, index), before)
-    if stats is not None:
-        stats.count("line_solves")
-    if after is None:
-        return Contradiction(kind, index)
-    if after != before:
-        changed = _write_line(puzzle, cells, kind, index, before, after)
-        crossing_dirty.update(changed)
-        if record is not None:
-            record(kind, index, before, after)
-    return None
+        stats.count("line_solves", solves)
+    return broken
 
 
 def propagate_all(
@@ -166,10 +162,8 @@ def find_probe(
     answer (grading uses this).
     """
     total = len(cells)
-    order = sorted(
-        (i for i in range(total) if cells[i] == UNKNOWN),
-        key=lambda i: (i - start) % total,
-    )
+    order = [i for i in range(start, total) if cells[i] == UNKNOWN]
+    order += [i for i in range(start) if cells[i] == UNKNOWN]
     for cell in order:
         values = (other(solution[cell]),) if solution is not None else (FILLED, EMPTY)
         for value in values:
