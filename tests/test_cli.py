@@ -90,9 +90,12 @@ def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
         # a shell that runs us in the background ignores SIGINT, and children inherit that
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(3)  # past start-up and line logic, inside the search
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    try:
+        time.sleep(3)  # past start-up and line logic, inside the search
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()  # never leave a solver running if the test fails
     assert process.returncode == 130
     assert "Traceback" not in err
     assert "without a verdict; known so far" in out
