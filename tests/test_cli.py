@@ -79,7 +79,6 @@ def test_time_limit_reports_timeout(tmp_path: Path) -> None:
 
 def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
     import signal
-    import time
 
     hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
     process = subprocess.Popen(
@@ -91,7 +90,7 @@ def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        time.sleep(3)  # past start-up and line logic, inside the search
+        _wait_for_cpu_seconds(process.pid, 2.0)  # past start-up and logic, in the search
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
@@ -100,3 +99,18 @@ def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
     assert "Traceback" not in err
     assert "without a verdict; known so far" in out
     assert "#" in out  # the cells logic had already fixed
+
+
+def _wait_for_cpu_seconds(pid: int, seconds: float, wall_limit: float = 120) -> None:
+    """Wait until the process has used `seconds` of CPU: wall time means little on a busy
+    machine, where start-up alone can take seconds."""
+    import os
+    import time
+
+    ticks = os.sysconf("SC_CLK_TCK")
+    started = time.monotonic()
+    while time.monotonic() - started < wall_limit:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:
+            return
+        time.sleep(0.1)
