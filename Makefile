@@ -15,20 +15,53 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# The web app on 127.0.0.1 (PORT=8000 by default; the library lives in the user's data dir).
 run: $(STAMP)
-	$(BIN)/pencilbox explain examples/seed-a.json
-	$(BIN)/pencilbox solve examples/seed-a.json
+	$(BIN)/pencilbox serve --host 127.0.0.1 --port $${PORT:-8000}
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint
+test: lint browser
 	$(BIN)/pytest
 
-bench: $(STAMP)
+# The browser tests drive Debian's chromium; install it when it is missing.
+browser:
+	@test -x /usr/bin/chromium || { \
+	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
+	  $$sudo apt-get update && $$sudo apt-get install -y chromium; }
+
+bench: $(STAMP) bench-peers
 	$(BIN)/python bench/nonogram.py
+
+# The peer solvers that bench/nonogram.py compares against, in their own venv (pinned; the
+# stamp names the pins, so changing them reinstalls).
+bench-peers:
+	@stamp=bench/.venv-peers/.installed-picross-solver-1.1.2-puzzlekit-0.3.4; \
+	if [ -f $$stamp ]; then echo "bench/.venv-peers is up to date"; else \
+	  set -e; \
+	  test -x bench/.venv-peers/bin/python || $(PY) -m venv bench/.venv-peers; \
+	  bench/.venv-peers/bin/python -m pip install --quiet --upgrade pip; \
+	  bench/.venv-peers/bin/python -m pip install --quiet picross-solver==1.1.2 puzzlekit==0.3.4; \
+	  rm -f bench/.venv-peers/.installed-*; \
+	  touch $$stamp; \
+	fi
+
+# The Sudoku solver and generator benchmark: writes bench/results/sudoku.md. The PyPI peers it
+# compares against live in their own venv (pinned; made on first use, ignored by git).
+bench-sudoku: $(STAMP)
+	@test -x bench/.venv-peers-sudoku/bin/python || { set -e; \
+	  $(PY) -m venv bench/.venv-peers-sudoku; echo '*' > bench/.venv-peers-sudoku/.gitignore; \
+	  bench/.venv-peers-sudoku/bin/python -m pip install --quiet \
+	    py-sudoku==2.0.0 dlxsudoku==0.10.3 pencilmark==1.0.0rc1; }
+	$(BIN)/python bench/sudoku.py
+
+# The Double Choco benchmark: solve + uniqueness per shared puzzle, generation; writes
+# bench/results/dbchoco.md.
+bench-dbchoco: $(STAMP)
+	$(BIN)/python bench/dbchoco.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -14,7 +14,9 @@ from typing import Any
 
 from pencilbox.errors import FormatError, InvalidPuzzle, PuzzleError, UnknownFormat
 from pencilbox.genres import base
+from pencilbox.genres import dbchoco as _dbchoco  # noqa: F401  (registers the genre)
 from pencilbox.genres import nonogram as _nonogram  # noqa: F401  (registers the genre)
+from pencilbox.genres import sudoku as _sudoku  # noqa: F401  (registers the genre)
 
 __version__ = "0.1.0"
 
@@ -61,8 +63,10 @@ def load(
 
 
 def _detect_genre(text: str, filename: str | None) -> base.Genre:
-    for genre in base.all_genres():
-        if genre.sniff(text, filename):
-            return genre
+    # Content first: a file name like `list.txt` says little about the genre inside.
+    for name_hint in (None, filename) if filename else (None,):
+        for genre in base.all_genres():
+            if genre.sniff(text, name_hint):
+                return genre
     where = f"{filename}: " if filename else ""
     raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")

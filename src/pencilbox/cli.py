@@ -5,6 +5,9 @@ pencilbox check PATH                  verdict and grade
 pencilbox explain PATH                the solving steps, numbered
 pencilbox convert PATH --to FORMAT    the puzzle in another notation
 pencilbox render PATH --svg OUT       a picture: empty, after logic, or solved
+pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (Sudoku lists): one line each
+pencilbox generate GENRE [--OPTION V]  a new puzzle, e.g. generate sudoku --size 16 --seed 7
+pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import pencilbox
 from pencilbox.errors import PuzzleError
+from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 2, 130
@@ -90,6 +95,18 @@ def _parser() -> argparse.ArgumentParser:
         help="one pass of line logic (all rows, then all columns) and stop",
     )
     solve.add_argument("--steps", action="store_true", help="print every step first")
+    solve.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="solve the puzzles of a many-puzzle file in N processes (output order kept)",
+    )
+    solve.add_argument(
+        "--alphabet",
+        default=None,
+        help="the symbols of a 16x16 or 25x25 sudoku, e.g. 0123456789ABCDEF",
+    )
     output = solve.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON document")
     output.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
@@ -99,6 +116,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("path", metavar="PATH")
     common(check)
     check.add_argument("--time-limit", type=float, default=None, metavar="S")
+    check.add_argument(
+        "--answer",
+        metavar="ANSWER",
+        help="check this answer (a file or text in any format that carries one) "
+        "against the rules instead of solving; prints every violation",
+    )
     check.set_defaults(run=_check)
 
     explain = commands.add_parser("explain", help="the solving steps, numbered")
@@ -107,6 +130,24 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--time-limit", type=float, default=None, metavar="S")
     explain.add_argument("--json", action="store_true", help="the steps as JSON")
     explain.set_defaults(run=_explain)
+
+    hint = commands.add_parser("hint", help="the next step: its technique, where, or all")
+    hint.add_argument("path", metavar="PATH")
+    common(hint)
+    hint.add_argument(
+        "--level",
+        type=int,
+        choices=(1, 2, 3),
+        default=1,
+        help="1: the technique's name; 2: where to look; 3: the whole step",
+    )
+    hint.set_defaults(run=_hint)
+
+    grade = commands.add_parser("grade", help="how hard: level, score, hardest technique")
+    grade.add_argument("path", metavar="PATH")
+    common(grade)
+    grade.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
+    grade.set_defaults(run=_grade)
 
     convert = commands.add_parser("convert", help="write the puzzle in another notation")
     convert.add_argument("path", metavar="PATH")
@@ -126,6 +167,25 @@ def _parser() -> argparse.ArgumentParser:
         help="draw the empty grid, what logic finds, or the solution",
     )
     render.set_defaults(run=_render)
+
+    generate = commands.add_parser(
+        "generate",
+        help="make a new puzzle with a unique solution",
+        description="generate GENRE [--OPTION VALUE ...] [--json]; the options go to the "
+        "genre's generator. sudoku: --size 9|16|25, --symmetry none|rotational|mirror, "
+        "--seed N, --grade LEVEL.",
+    )
+    generate.add_argument("genre", help="the genre, e.g. sudoku")
+    generate.add_argument(
+        "options", nargs=argparse.REMAINDER, help="--name value pairs, and --json"
+    )
+    generate.set_defaults(run=_generate)
+
+    serve = commands.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", metavar="PATH", help="the library file (default: user data dir)")
+    serve.set_defaults(run=_serve)
     return parser
 
 
@@ -154,7 +214,11 @@ def _load(item: str, args: argparse.Namespace) -> Any:
         if _is_url(item):
             return pencilbox.load(item, format=args.format, max_size=args.max_size)
         raise PuzzleError(f"{item}: no such file")
-    return pencilbox.load(path, format=args.format, max_size=args.max_size)
+    # A genre that reads lists (Sudoku) decides by content, before extension-based guesses
+    # (the nonogram notations claim every `.txt`).
+    batch = _batch_genre(item)
+    genre = batch[0].name if batch else None
+    return pencilbox.load(path, genre=genre, format=args.format, max_size=args.max_size)
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -166,14 +230,18 @@ def _solve(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     with _Progress(len(items)) as progress:
         for item in items:
-            record, code = _solve_one(item, args)
-            worst = max(worst, code)
+            batch = _batch_genre(item)
+            outcomes = _solve_batch(item, *batch, args) if batch else iter([_solve_one(item, args)])
+            for record, code in outcomes:
+                worst = max(worst, code)
+                if args.jsonl:
+                    print(json.dumps(record), flush=True)
+                elif args.json:
+                    records.append(record)
+                if code == EXIT_INTERRUPTED:
+                    break
             progress.advance()
-            if args.jsonl:
-                print(json.dumps(record), flush=True)
-            elif args.json:
-                records.append(record)
-            if code == EXIT_INTERRUPTED:
+            if worst == EXIT_INTERRUPTED:
                 break
     if args.json:
         print(json.dumps(records[0] if len(records) == 1 else records, indent=1))
@@ -221,6 +289,95 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
     return record, EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
+# -- files of many puzzles (Sudoku lists) -------------------------------------------------------
+def _batch_genre(item: str) -> tuple[Any, str] | None:
+    """(genre, text) when a genre that reads many puzzles a file claims this file."""
+    path = Path(item)
+    if not path.is_file():
+        return None
+    try:
+        text = pencilbox.read_text(path)
+    except PuzzleError:
+        return None
+    for genre in base.all_genres():
+        if genre.parse_many is not None and genre.sniff(text, str(path)):
+            return genre, text
+    return None
+
+
+def _solve_batch(
+    item: str, genre: Any, text: str, args: argparse.Namespace
+) -> Iterator[tuple[dict[str, Any], int]]:
+    """One record per puzzle of the file, in file order; a bad line is a record with status
+    "error" (exit 2 at the end) and the batch goes on. `--jobs N` solves in N processes."""
+    options = {"alphabet": args.alphabet} if getattr(args, "alphabet", None) else {}
+    try:
+        entries = list(genre.parse_many(text, args.format, filename=item, **options))
+    except PuzzleError as error:
+        entries = [(1, error)]
+    single_pass = bool(getattr(args, "single_pass", False))
+    tasks = [
+        (item, number, found, args.limit, args.time_limit, single_pass) for number, found in entries
+    ]
+    jobs = max(1, getattr(args, "jobs", 1) or 1)
+    human = not (args.json or args.jsonl)
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
+            chunk = max(1, min(64, len(tasks) // (jobs * 8)))
+            for record in pool.imap(_batch_task, tasks, chunksize=chunk):
+                yield _batch_report(record, human, len(tasks))
+    else:
+        for task in tasks:
+            yield _batch_report(_batch_task(task), human, len(tasks))
+
+
+def _batch_task(task: tuple[str, int, Any, int, float | None, bool]) -> dict[str, Any]:
+    item, number, found, limit, time_limit, single_pass = task
+    record: dict[str, Any] = {
+        "file": item,
+        "line": number,
+        "status": "error",
+        "solutions": [],
+        "grade": None,
+        "time_s": 0.0,
+        "stats": {},
+        "error": None,
+    }
+    if isinstance(found, PuzzleError):
+        record["error"] = str(found)
+        return record
+    if single_pass:
+        record.update(status="partial", solutions=[found.solution_json(found.logic_grid(1))])
+        return record
+    result: SolveResult = found.solve(limit=limit, time_limit=time_limit)
+    record.update(
+        status=result.status,
+        solutions=[found.solution_json(g) for g in result.solutions],
+        grade=result.grade,
+        time_s=round(result.time_s, 6),
+        stats=result.stats,
+    )
+    return record
+
+
+def _batch_report(record: dict[str, Any], human: bool, total: int) -> tuple[dict[str, Any], int]:
+    code = EXIT_OK
+    if record["status"] == "error":
+        code = EXIT_BAD_INPUT
+    elif record["stats"].get("interrupted"):
+        code = EXIT_INTERRUPTED
+    if human:
+        where = f"{record['file']} line {record['line']}"
+        if record["error"]:
+            print(f"pencilbox: {record['error']}", file=sys.stderr)
+        else:
+            shown = " ".join(record["solutions"][:2])
+            print(f"{where}: {record['status']} ({record['time_s']:.4f} s) {shown}".rstrip())
+    return record, code
+
+
 def _print_header(item: str, args: argparse.Namespace) -> None:
     if len(args.paths) > 1 or Path(args.paths[0]).is_dir():
         print(f"== {item}")
@@ -255,9 +412,25 @@ def _print_steps(steps: list[Any], out: TextIO = sys.stdout) -> None:
 # -- other verbs ------------------------------------------------------------------------------
 def _check(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
+    if getattr(args, "answer", None):
+        return _check_answer(puzzle, args)
     result = puzzle.solve(limit=2, time_limit=args.time_limit)
     print(f"{result.status} (grade: {result.grade})")
     return EXIT_OK
+
+
+def _check_answer(puzzle: Any, args: argparse.Namespace) -> int:
+    """Every rule violation of the given answer (exit 1 when there is any)."""
+    holder = _load(args.answer, args)
+    answer = getattr(holder, "answer", None)
+    if answer is None or not hasattr(puzzle, "check"):
+        raise PuzzleError(f"{args.answer}: carries no answer for this puzzle")
+    problems = puzzle.check(answer)
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print("correct: the answer follows every rule")
+    return 1 if problems else EXIT_OK
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -268,6 +441,50 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         _print_steps(steps)
     return EXIT_OK
+
+
+def _hint(args: argparse.Namespace) -> int:
+    puzzle = _load(args.path, args)
+    text = puzzle.hint(args.level)
+    print(text or "No logical step applies: the puzzle is solved, stuck or has no solution.")
+    return EXIT_OK
+
+
+def _grade(args: argparse.Namespace) -> int:
+    """Grade one puzzle, or every puzzle of a list file (one JSON object per line)."""
+    batch = _batch_genre(args.path)
+    if batch:
+        genre, text = batch
+        entries = list(genre.parse_many(text, args.format, filename=args.path))
+    else:
+        entries = [(1, _load(args.path, args))]
+    worst = EXIT_OK
+    for number, puzzle in entries:
+        record: dict[str, Any] = {"line": number}
+        if isinstance(puzzle, PuzzleError):
+            worst = EXIT_BAD_INPUT
+            record.update(
+                level=None,
+                score=None,
+                hardest=None,
+                solved_by_logic=False,
+                time_s=0.0,
+                error=str(puzzle),
+            )
+        else:
+            started = time.perf_counter()
+            record.update(puzzle.grade_report())
+            record["time_s"] = round(time.perf_counter() - started, 6)
+        if args.jsonl:
+            print(json.dumps(record), flush=True)
+        elif "error" in record:
+            print(f"line {number}: pencilbox: {record['error']}", file=sys.stderr)
+        else:
+            score = f", score {record['score']}" if record["score"] is not None else ""
+            logic = "" if record["solved_by_logic"] else " (logic alone does not solve it)"
+            prefix = f"line {number}: " if len(entries) > 1 else ""
+            print(f"{prefix}{record['level']}{score}, hardest: {record['hardest']}{logic}")
+    return worst
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -292,6 +509,73 @@ def _render(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(puzzle.render(grid, "svg"), encoding="utf-8")
     else:
         sys.stdout.write(puzzle.render(grid, "text"))
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from pencilbox.store import default_path
+        from pencilbox.web import create_app
+    except ImportError as error:
+        raise PuzzleError(
+            f"the web app needs the 'web' extra (pip install 'pencilbox[web]'): {error}"
+        ) from None
+    import os
+    import socket
+
+    try:  # a clear message when the port is taken, before any work
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise PuzzleError(
+            f"cannot listen on {args.host}:{args.port}: {reason} (try another --port)"
+        ) from None
+    db = args.db or default_path()
+    app = create_app(db)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"pencilbox web app: http://{host}:{args.port}/  (library: {db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
+
+
+# -- generate ---------------------------------------------------------------------------------
+def _generate(args: argparse.Namespace) -> int:
+    genre = base.get(args.genre)
+    if genre.generate is None:
+        raise PuzzleError(f"there is no generator for {genre.name} yet")
+    options: dict[str, Any] = {}
+    as_json = False
+    tokens = list(args.options)
+    while tokens:
+        token = tokens.pop(0)
+        if not token.startswith("--") or token == "--":
+            raise PuzzleError(f"generate {genre.name}: expected --OPTION VALUE, found {token!r}")
+        name, _, value = token[2:].partition("=")
+        if name == "json" and not value:
+            as_json = True
+            continue
+        if not value:
+            if not tokens or tokens[0].startswith("--"):
+                raise PuzzleError(f"generate {genre.name}: --{name} needs a value")
+            value = tokens.pop(0)
+        options[name.replace("-", "_")] = int(value) if value.lstrip("-").isdigit() else value
+    made = genre.generate(**options)
+    puzzle = made["puzzle"]
+    data = {key: value for key, value in made.items() if key != "puzzle"}
+    data["genre"] = genre.name
+    data["time_s"] = round(float(data.get("time_s", 0.0)), 6)
+    if as_json:
+        data.setdefault("text", puzzle.to(genre.formats[0]) if "line" not in data else None)
+        print(json.dumps({k: v for k, v in data.items() if v is not None}, default=str))
+    else:
+        sys.stdout.write(puzzle.render(None, "text"))
+        details = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("line", "genre"))
+        print(details)
+        if "line" in data:
+            print(data["line"])
     return EXIT_OK
 
 

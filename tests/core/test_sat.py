@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+import signal
 import time
 
 import pytest
@@ -53,3 +54,15 @@ def test_time_limit_stops_a_hard_search() -> None:
         with pytest.raises(TimeLimitReached):
             solver.solve(deadline=Deadline(0.5))
         assert time.monotonic() - started < 5
+    # and the process can still be interrupted afterwards (SIGINT is not left blocked)
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+def test_time_limits_work_again_and_again() -> None:
+    for _ in range(3):
+        with SatSolver() as solver:
+            pigeonhole(solver, 11)
+            started = time.monotonic()
+            with pytest.raises(TimeLimitReached):
+                solver.solve(deadline=Deadline(0.2))
+            assert time.monotonic() - started < 5

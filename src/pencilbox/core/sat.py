@@ -52,12 +52,18 @@ class _Alarm:
             return
         whole = int(self.seconds)
         nanos = max(1, int((self.seconds - whole) * 1e9))
-        spec = _ITimerSpec(_TimeSpec(0, 0), _TimeSpec(whole, nanos))
+        # It keeps ringing every 50 ms: a ring that lands just before CaDiCaL installs its
+        # own SIGINT handler is taken by Python's (and only raises after the search), so
+        # the next ring is what stops the search.
+        spec = _ITimerSpec(_TimeSpec(0, 50_000_000), _TimeSpec(whole, nanos))
         _LIBC.timer_settime(timer, 0, ctypes.byref(spec), None)
         self._timer = timer
 
     def _on_sigint(self, signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        # Rings of our own timer that land outside CaDiCaL are dropped (the search that
+        # follows is stopped by the next ring); before the deadline, it was the user's Ctrl-C.
+        if not self.fired:
+            raise KeyboardInterrupt
 
     @property
     def fired(self) -> bool:
@@ -163,23 +169,31 @@ class SatSolver:
             raise TimeLimitReached
         timed = remaining is not None and threading.current_thread() is threading.main_thread()
         if not timed:
-            return self._plain_solve(assumptions)
+            return self.solve_untimed(assumptions)
         alarm = _Alarm(remaining or 0.0)
         try:
             with alarm:
-                return self._plain_solve(assumptions)
+                return self.solve_untimed(assumptions)
         except KeyboardInterrupt:
             if alarm.fired:
                 raise TimeLimitReached from None
             raise
 
-    def _plain_solve(self, assumptions: Sequence[int]) -> bool:
+    def solve_untimed(self, assumptions: Sequence[int]) -> bool:
+        """`solve` without a deadline and its checks, for hot loops (Ctrl-C still works)."""
         try:
-            return bool(self._solver.solve(assumptions=list(assumptions)))
+            answer = self._solver.solve(assumptions=list(assumptions))
         except Exception as error:  # pysat reports SIGINT as its own `pysolvers.error`
             if "keyboard interrupt" in str(error).lower():
+                # pysat leaves its signal handler with longjmp, which does not restore the
+                # signal mask: SIGINT would stay blocked for the rest of the process (and in
+                # every child), so the next time limit or Ctrl-C would never arrive.
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                 raise KeyboardInterrupt from None
             raise
+        if answer is None:  # stopped without an answer: never mistake that for UNSAT
+            raise KeyboardInterrupt
+        return bool(answer)
 
     def values(self, variables: Sequence[int]) -> list[bool]:
         """Values of the variables in the last model found."""

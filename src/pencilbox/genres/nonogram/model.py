@@ -67,6 +67,30 @@ class Nonogram:
 
         return grade(self)
 
+    def grade_report(self) -> dict[str, Any]:
+        """The grade in the shape every genre reports it (line / probe / search)."""
+        level = self.grade()
+        return {
+            "level": level,
+            "score": None,
+            "hardest": level,
+            "solved_by_logic": level != "search",
+        }
+
+    def hint(self, level: int = 1) -> str | None:
+        """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
+        from pencilbox.genres.nonogram.explain import trace
+
+        steps = trace(self, max_passes=1)
+        if not steps:
+            return None
+        step = steps[0]
+        if level == 1:
+            return f"Use {step.technique} logic."
+        if level == 2:
+            return f"Look at {step.clue}." if step.clue else step.sentence
+        return step.sentence
+
     def to(self, format: str) -> str:
         from pencilbox.genres.nonogram.formats import write
 

@@ -13,7 +13,12 @@ _LABEL = re.compile(r"^\s*(rows?|cols?|columns?)\s*[:=]\s*", re.IGNORECASE)
 
 def looks_like(text: str) -> bool:
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    return len(lines) == 2 and all(re.fullmatch(r"[\w:=\s,]*", ln) for ln in lines)
+    # Separators must show up somewhere, or two lines of digits (a Sudoku list) would match.
+    return (
+        len(lines) == 2
+        and all(re.fullmatch(r"[\w:=\s,]*", ln) for ln in lines)
+        and any("," in ln or " " in ln.strip() or len(ln.strip()) <= 3 for ln in lines)
+    )
 
 
 def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> Nonogram:

@@ -1,0 +1,29 @@
+"""The Double Choco genre (Nikoli; puzz.link `dbchoco`): divide a grid of white and gray cells
+into blocks, each one white area and one congruent gray area."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.genres import base
+from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff
+from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
+
+
+def _generate(**options: Any) -> dict[str, Any]:
+    from pencilbox.genres.dbchoco.generate import generate
+
+    return generate(**options)
+
+
+GENRE = base.Genre(
+    name="dbchoco",
+    aliases=("doublechoco", "double-choco"),
+    parse=read,
+    sniff=sniff,
+    formats=tuple(NOTATIONS),
+    generate=_generate,
+)
+base.register(GENRE)
+
+__all__ = ["GENRE", "DoubleChoco", "Walls", "make_puzzle", "read"]

@@ -1,0 +1,78 @@
+"""Double Choco notations: one module per notation with `parse(text, *, max_size)`, `write`
+and a cheap `looks_like` content test. `read` detects the notation when not given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pencilbox.errors import UnknownFormat
+from pencilbox.genres.dbchoco.formats import jsonfile, puzzlink, pzprv3, text
+from pencilbox.genres.dbchoco.model import DEFAULT_MAX_SIZE, DoubleChoco
+
+
+@dataclass(frozen=True)
+class Notation:
+    name: str
+    extensions: tuple[str, ...]
+    parse: Callable[..., DoubleChoco]
+    write: Callable[[DoubleChoco], str]
+    looks_like: Callable[[str], bool]
+
+
+NOTATIONS: dict[str, Notation] = {
+    n.name: n
+    for n in (
+        Notation("url", (".url",), puzzlink.parse, puzzlink.write, puzzlink.looks_like),
+        Notation("pzprv3", (".pzpr", ".pzprv3"), pzprv3.parse, pzprv3.write, pzprv3.looks_like),
+        Notation("json", (".json",), jsonfile.parse, jsonfile.write, jsonfile.looks_like),
+        Notation("text", (".txt",), text.parse, text.write, text.looks_like),
+    )
+}
+ALIASES = {"puzzlink": "url", "puzz.link": "url", "pzpr": "pzprv3", "picture": "text"}
+
+
+def detect(content: str, filename: str | None = None) -> Notation:
+    for notation in NOTATIONS.values():
+        if notation.looks_like(content):
+            return notation
+    if filename:
+        lowered = filename.lower()
+        for notation in NOTATIONS.values():
+            if lowered.endswith(notation.extensions):
+                return notation
+    where = f"{filename}: " if filename else ""
+    raise UnknownFormat(
+        f"{where}cannot tell which Double Choco format this is (known: {', '.join(NOTATIONS)})"
+    )
+
+
+def sniff(content: str, filename: str | None = None) -> bool:
+    """Only what is clearly Double Choco: a dbchoco URL, a dbchoco pzprv3 file, or JSON with
+    `colors` and `numbers` (the text picture is read only when asked for)."""
+    return any(NOTATIONS[name].looks_like(content) for name in ("url", "pzprv3", "json"))
+
+
+def get(name: str) -> Notation:
+    try:
+        return NOTATIONS[ALIASES.get(name, name)]
+    except KeyError:
+        raise UnknownFormat(
+            f"unknown Double Choco format {name!r}; known: {', '.join(NOTATIONS)}"
+        ) from None
+
+
+def read(
+    content: str,
+    format: str | None = None,
+    *,
+    filename: str | None = None,
+    max_size: int | None = DEFAULT_MAX_SIZE,
+) -> DoubleChoco:
+    notation = get(format) if format else detect(content, filename)
+    return notation.parse(content, max_size=max_size)
+
+
+def write(puzzle: DoubleChoco, format: str) -> str:
+    out = get(format).write(puzzle)
+    return out if out.endswith("\n") else out + "\n"

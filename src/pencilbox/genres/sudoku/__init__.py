@@ -1,0 +1,49 @@
+"""The Sudoku genre: N x N boards (N = 4, 9, 16, 25), many notations, a fast validating
+solver, a generator. The human technique ladder lives in `logic/` (wired in by the lead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.genres import base
+from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read
+from pencilbox.genres.sudoku.model import Sudoku, make_sudoku
+
+
+def _sniff(text: str, filename: str | None) -> bool:
+    """True only for texts that are clearly Sudoku (see formats.detect)."""
+    try:
+        detect(text, filename)
+    except ValueError:
+        return False
+    return True
+
+
+def _generate(**options: Any) -> dict[str, Any]:
+    import inspect
+
+    from pencilbox.errors import PuzzleError
+    from pencilbox.genres.sudoku.generate import generate
+
+    known = [name for name in inspect.signature(generate).parameters if name != "grader"]
+    for name in options:
+        if name not in known:
+            raise PuzzleError(
+                f"generate sudoku: unknown option --{name.replace('_', '-')}; known: "
+                + ", ".join(f"--{k.replace('_', '-')}" for k in known)
+            )
+    return generate(**options)
+
+
+GENRE = base.Genre(
+    name="sudoku",
+    aliases=("sudoku9", "number-place", "sdk"),
+    parse=read,
+    sniff=_sniff,
+    formats=tuple(NOTATIONS),
+    parse_many=parse_many,
+    generate=_generate,
+)
+base.register(GENRE)
+
+__all__ = ["GENRE", "Sudoku", "make_sudoku", "parse_many", "read"]

@@ -1,0 +1,532 @@
+"""X-chains, XY-chains and alternating inference chains (AIC).
+
+A candidate is a node `cell * N + digit - 1`; sets of nodes are Python ints used as bitsets.
+A weak link (not both true) joins candidates of one digit in cells that see each other and
+the candidates of one cell; a strong link (not both false) joins the two candidates of a
+bivalue cell and the two places of a digit in a unit. A chain starting with a strong link from
+an "off" start and ending "on" says: start or end is true; every candidate weakly linked to
+both ends is false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pencilbox.core.step import Step
+
+from .state import State, cell_name
+from .techniques import elim_text, make_step
+
+
+@dataclass(slots=True)
+class Graph:
+    size: int
+    present: int
+    nodes: list[int]
+    weak: dict[int, int]
+    strong: dict[int, int]
+    full_weak: dict[int, int]
+    groups: dict[int, tuple[int, tuple[int, ...]]] | None = None
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def node_name(
+    node: int, size: int, groups: dict[int, tuple[int, tuple[int, ...]]] | None = None
+) -> str:
+    if groups and node in groups:
+        d, cells = groups[node]
+        rows = sorted({i // size + 1 for i in cells})
+        cols = sorted({i % size + 1 for i in cells})
+        return f"({d})r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
+    return f"({node % size + 1}){cell_name(node // size, size)}"
+
+
+Links = tuple[int, list[int], dict[int, int], dict[int, int]]
+
+
+def full_links(state: State) -> Links:
+    """All candidates with their weak and strong link masks (cached on the state)."""
+    cached = state.cache.get("links")
+    if cached is None:
+        cached = _full_links(state)
+        state.cache["links"] = cached
+    return cached  # type: ignore[return-value]
+
+
+def _full_links(state: State) -> Links:
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    present = 0
+    nodes: list[int] = []
+    for i, m in enumerate(cands):
+        for d0 in range(size):
+            if m >> d0 & 1:
+                node = i * size + d0
+                nodes.append(node)
+                present |= 1 << node
+    weak: dict[int, int] = {}
+    strong: dict[int, int] = {}
+    for node in nodes:
+        i, d0 = divmod(node, size)
+        m = cands[i]
+        w = 0
+        for e in range(size):
+            if e != d0 and m >> e & 1:
+                w |= 1 << (i * size + e)
+        for p in geo.peers[i]:
+            if cands[p] >> d0 & 1:
+                w |= 1 << (p * size + d0)
+        weak[node] = w
+        s = 0
+        if m.bit_count() == 2:
+            e = (m & ~(1 << d0)).bit_length() - 1
+            s |= 1 << (i * size + e)
+        for u in geo.cell_units[i]:
+            places = [j for j in geo.units[u] if cands[j] >> d0 & 1]
+            if len(places) == 2:
+                j = places[0] if places[1] == i else places[1]
+                s |= 1 << (j * size + d0)
+        strong[node] = s
+    return present, nodes, weak, strong
+
+
+def grouped_graph(state: State) -> Graph:
+    """The AIC graph plus group nodes: the 2+ candidates of a digit in a box-line
+    intersection act as one node (true when one of them is)."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    present, nodes, weak0, strong0 = full_links(state)
+    weak = dict(weak0)
+    strong = dict(strong0)
+    base = geo.ncells * size
+    groups: dict[int, tuple[int, tuple[int, ...]]] = {}
+    # items per (unit, digit): candidate nodes and groups lying in the unit
+    for b in range(2 * size, 3 * size):
+        bset = geo.unit_sets[b]
+        for line in range(2 * size):
+            inter = [i for i in geo.units[line] if i in bset]
+            if not inter:
+                continue
+            for d0 in range(size):
+                cells = tuple(i for i in inter if cands[i] >> d0 & 1)
+                if len(cells) >= 2:
+                    groups[base + len(groups)] = (d0 + 1, cells)
+    by_unit_digit: dict[tuple[int, int], list[int]] = {}
+    for g, (d, cells) in groups.items():
+        units = set(geo.cell_units[cells[0]])
+        for i in cells[1:]:
+            units &= set(geo.cell_units[i])
+        for u in units:
+            by_unit_digit.setdefault((u, d - 1), []).append(g)
+
+    for g, (d, cells) in groups.items():
+        d0 = d - 1
+        cellset = set(cells)
+        w = 0
+        s = 0
+        for u in {
+            u for i in cells for u in geo.cell_units[i] if all(j in geo.unit_sets[u] for j in cells)
+        }:
+            places = [i for i in geo.units[u] if cands[i] >> d0 & 1]
+            rest = [i for i in places if i not in cellset]
+            for i in rest:
+                w |= 1 << (i * size + d0)
+            for h in by_unit_digit.get((u, d0), ()):
+                if h != g and not cellset & set(groups[h][1]):
+                    w |= 1 << h
+                    if sorted(rest) == sorted(groups[h][1]):
+                        s |= 1 << h
+            if len(rest) == 1:
+                s |= 1 << (rest[0] * size + d0)
+        weak[g] = w
+        strong[g] = s
+        # links back from the candidates and groups to this group
+        for x in _bits(w):
+            weak[x] = weak.get(x, 0) | 1 << g
+        for x in _bits(s):
+            strong[x] = strong.get(x, 0) | 1 << g
+    return Graph(size, present, nodes + sorted(groups), weak, strong, weak, groups)
+
+
+def graph(state: State, mode: str) -> Graph:
+    """mode: "x" (single digit, conjugate links), "xy" (bivalue cells) or "aic"."""
+    size = state.geo.size
+    cands = state.cands
+    if mode == "grouped":
+        return grouped_graph(state)
+    present, nodes, weak, strong = full_links(state)
+    if mode == "aic":
+        return Graph(size, present, nodes, weak, strong, weak)
+    w2: dict[int, int] = {}
+    s2: dict[int, int] = {}
+    if mode == "x":
+        same_digit = [0] * size
+        for node in nodes:
+            same_digit[node % size] |= 1 << node
+        for node in nodes:
+            same = same_digit[node % size]
+            w2[node] = weak[node] & same
+            s2[node] = strong[node] & same
+        return Graph(size, present, nodes, w2, s2, weak)
+    biv = 0
+    for node in nodes:
+        if cands[node // size].bit_count() == 2:
+            biv |= 1 << node
+    keep = [node for node in nodes if biv >> node & 1]
+    for node in keep:
+        i = node // size
+        cell_mask = 0
+        for e in range(size):
+            cell_mask |= 1 << (i * size + e)
+        w2[node] = weak[node] & biv & ~cell_mask
+        s2[node] = strong[node] & cell_mask
+    return Graph(size, present, keep, w2, s2, weak)
+
+
+def chains_from(
+    g: Graph, start: int, min_links: int = 3
+) -> Iterator[tuple[int, dict[int, int], dict[int, int]]]:
+    """Breadth-first: every node proven "on" when start is "off", with the parent maps to
+    rebuild the chain to it (see `_path`)."""
+    on_parent: dict[int, int] = {}
+    off_parent: dict[int, int] = {start: -1}
+    on_seen = 0
+    off_seen = 1 << start
+    frontier = [start]
+    links = 0
+    strong = g.strong
+    weak = g.weak
+    while frontier:
+        new_on: list[int] = []
+        for x in frontier:
+            m = strong.get(x, 0) & ~on_seen
+            if m:
+                on_seen |= m
+                for y in _bits(m):
+                    on_parent[y] = x
+                    new_on.append(y)
+        links += 1
+        if links >= min_links:
+            for e in new_on:
+                if e != start:
+                    yield e, on_parent, off_parent
+        frontier = []
+        for y in new_on:
+            m = weak.get(y, 0) & ~off_seen
+            if m:
+                off_seen |= m
+                for z in _bits(m):
+                    off_parent[z] = y
+                    frontier.append(z)
+        links += 1
+
+
+def _path(e: int, on_parent: dict[int, int], off_parent: dict[int, int]) -> list[int]:
+    path = [e]
+    on = True
+    node = e
+    while True:
+        node = on_parent[node] if on else off_parent[node]
+        if node < 0:
+            break
+        path.append(node)
+        on = not on
+    path.reverse()
+    return path
+
+
+def chain_text(
+    path: list[int], size: int, groups: dict[int, tuple[int, tuple[int, ...]]] | None = None
+) -> str:
+    parts = [node_name(path[0], size, groups)]
+    for k, node in enumerate(path[1:]):
+        parts.append("=" if k % 2 == 0 else "-")
+        parts.append(node_name(node, size, groups))
+    return "".join(parts)
+
+
+def _search(state: State, mode: str, name: str) -> Iterator[Step]:
+    g = graph(state, mode)
+    size = g.size
+    groups = g.groups or {}
+    seen: set[frozenset[int]] = set()
+
+    def cells_of(node: int) -> tuple[int, ...]:
+        return groups[node][1] if node in groups else (node // size,)
+
+    def digit_of(node: int) -> int:
+        return groups[node][0] if node in groups else node % size + 1
+
+    for s in g.nodes:
+        if not g.strong.get(s):
+            continue
+        ws = g.full_weak[s] & g.present & ~(1 << s)
+        if not ws:
+            continue
+        for e, on_parent, off_parent in chains_from(g, s):
+            elim = ws & g.full_weak[e] & ~(1 << e)
+            if not elim:
+                continue
+            if mode == "xy" and (e % size != s % size or e // size == s // size):
+                continue
+            if mode == "x" and e // size == s // size:
+                continue
+            key = frozenset(_bits(elim))
+            if key in seen:
+                continue
+            path = _path(e, on_parent, off_parent)
+            if mode == "grouped" and not any(node in groups for node in path):
+                continue
+            seen.add(key)
+            el = [(node // size, node % size + 1) for node in _bits(elim)]
+            cells = sorted({i for node in path for i in cells_of(node)})
+            digits = sorted({digit_of(node) for node in path})
+            label = {
+                "x": f"X-Chain on {digits[0]}",
+                "xy": "XY-Chain",
+                "aic": "AIC",
+                "grouped": "Grouped AIC",
+            }[mode]
+            yield make_step(
+                name,
+                f"{label}: {chain_text(path, size, groups)}, so {node_name(s, size, groups)} or "
+                f"{node_name(e, size, groups)} is true: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=cells,
+                digits=digits,
+                chain=[
+                    [[i // size, i % size] for i in cells_of(node)] + [digit_of(node)]
+                    for node in path
+                ],
+            )
+
+
+def find_grouped_aic(state: State) -> Iterator[Step]:
+    return _search(state, "grouped", "Grouped AIC")
+
+
+def find_x_chain(state: State) -> Iterator[Step]:
+    return _search(state, "x", "X-Chain")
+
+
+def find_xy_chain(state: State) -> Iterator[Step]:
+    return _search(state, "xy", "XY-Chain")
+
+
+def find_aic(state: State) -> Iterator[Step]:
+    return _search(state, "aic", "AIC")
+
+
+def find_remote_pair(state: State, max_cells: int = 10) -> Iterator[Step]:
+    """A chain of cells holding the same two digits, each seeing the next: cells an odd
+    number of links apart hold different digits, so both digits leave their common peers."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    peers = geo.peer_sets
+    by_mask: dict[int, list[int]] = {}
+    for i, m in enumerate(cands):
+        if m.bit_count() == 2:
+            by_mask.setdefault(m, []).append(i)
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for m, cells in by_mask.items():
+        if len(cells) < 4:
+            continue
+        adj = {i: [j for j in cells if j in peers[i]] for i in cells}
+        a, b = (d0 + 1 for d0 in range(size) if m >> d0 & 1)
+        stack: list[list[int]] = [[i] for i in cells]
+        budget = 20000
+        while stack and budget:
+            budget -= 1
+            path = stack.pop()
+            if len(path) >= 4:
+                el: set[tuple[int, int]] = set()
+                on_path = set(path)
+                for x in range(len(path)):
+                    for y in range(x + 3, len(path), 2):
+                        for t in peers[path[x]] & peers[path[y]]:
+                            if t not in on_path:
+                                for d in (a, b):
+                                    if cands[t] >> (d - 1) & 1:
+                                        el.add((t, d))
+                key = frozenset(el)
+                if el and key not in seen:
+                    seen.add(key)
+                    yield make_step(
+                        "Remote Pair",
+                        f"Remote pair {a}{b}: "
+                        + "-".join(cell_name(i, size) for i in path)
+                        + f" alternate between {a} and {b}, so their common peers hold neither: "
+                        + elim_text(el, size),
+                        size,
+                        eliminate=el,
+                        reasons=path,
+                        digits=[a, b],
+                    )
+            if len(path) < max_cells:
+                for j in adj[path[-1]]:
+                    if j not in path:
+                        stack.append([*path, j])
+
+
+def _loop_back(g: Graph, c: int, start_on: bool) -> list[tuple[int, bool]] | None:
+    """Breadth-first implications from c on (or off) until c itself flips; the chain as
+    (node, is_on) pairs, or None."""
+    parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(c, start_on): None}
+    frontier = [(c, start_on)]
+    while frontier:
+        nxt: list[tuple[int, bool]] = []
+        for node, on in frontier:
+            m = g.weak.get(node, 0) if on else g.strong.get(node, 0)
+            for y in _bits(m):
+                state = (y, not on)
+                if state in parent:
+                    continue
+                parent[state] = (node, on)
+                if y == c:
+                    path = [state]
+                    back = parent[state]
+                    while back is not None:
+                        path.append(back)
+                        back = parent[back]
+                    path.reverse()
+                    return path
+                nxt.append(state)
+        frontier = nxt
+    return None
+
+
+def _loop_text(path: list[tuple[int, bool]], g: Graph) -> str:
+    parts = []
+    for k, (node, _on) in enumerate(path):
+        if k:
+            parts.append("=" if path[k - 1][1] is False else "-")
+        parts.append(node_name(node, g.size, g.groups))
+    return "".join(parts)
+
+
+def _dnl(state: State, grouped: bool) -> Iterator[Step]:
+    g = grouped_graph(state) if grouped else graph(state, "aic")
+    size = g.size
+    groups = g.groups or {}
+    name = "Grouped Discontinuous Nice Loop" if grouped else "Discontinuous Nice Loop"
+    for c in g.nodes:
+        if c in groups:
+            continue
+        i, d = c // size, c % size + 1
+        for start_on in (False, True):
+            path = _loop_back(g, c, start_on)
+            if path is None or len(path) < 4:
+                continue
+            if grouped and not any(node in groups for node, _ in path):
+                continue
+            if start_on:
+                el = [(i, d)]
+                what = f"{node_name(c, size)} being true makes it false"
+            else:
+                el = [(i, x) for x in range(1, size + 1) if x != d and state.has(i, x)]
+                what = f"{node_name(c, size)} being false makes it true"
+            if not el:
+                continue
+            yield make_step(
+                name,
+                f"{name}: {_loop_text(path, g)}: {what}: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=sorted(
+                    {
+                        j
+                        for node, _ in path
+                        for j in (groups[node][1] if node in groups else (node // size,))
+                    }
+                ),
+                digits=[d],
+            )
+
+
+def find_dnl(state: State) -> Iterator[Step]:
+    return _dnl(state, False)
+
+
+def find_grouped_dnl(state: State) -> Iterator[Step]:
+    return _dnl(state, True)
+
+
+def _cnl(state: State, grouped: bool) -> Iterator[Step]:
+    """Continuous nice loops: an AIC whose ends are weakly linked closes into a loop; then
+    every weak link of the loop is strong too, and what sees both its ends goes."""
+    g = grouped_graph(state) if grouped else graph(state, "aic")
+    size = g.size
+    groups = g.groups or {}
+    name = "Grouped Continuous Nice Loop" if grouped else "Continuous Nice Loop"
+    seen: set[frozenset[int]] = set()
+    for s in g.nodes:
+        if not g.strong.get(s):
+            continue
+        for e, on_parent, off_parent in chains_from(g, s):
+            if not g.weak.get(e, 0) >> s & 1:
+                continue
+            path = _path(e, on_parent, off_parent)
+            if len(set(path)) != len(path):
+                continue
+            if grouped and not any(node in groups for node in path):
+                continue
+            loop = set(path)
+            elim = 0
+            # weak links: path[1]-path[2], path[3]-path[4], ..., and the closing e-s
+            pairs = [(path[k], path[k + 1]) for k in range(1, len(path) - 1, 2)]
+            pairs.append((e, s))
+            for u, v in pairs:
+                elim |= g.full_weak[u] & g.full_weak[v]
+            elim &= g.present
+            for node in loop:
+                elim &= ~(1 << node)
+            if not elim:
+                continue
+            key = frozenset(_bits(elim))
+            if key in seen:
+                continue
+            seen.add(key)
+            el = [(node // size, node % size + 1) for node in _bits(elim)]
+            yield make_step(
+                name,
+                f"{name}: {chain_text(path, size, groups)}-{node_name(s, size, groups)}: "
+                f"{elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=sorted(
+                    {
+                        j
+                        for node in path
+                        for j in (groups[node][1] if node in groups else (node // size,))
+                    }
+                ),
+            )
+
+
+def find_cnl(state: State) -> Iterator[Step]:
+    return _cnl(state, False)
+
+
+def find_grouped_cnl(state: State) -> Iterator[Step]:
+    return _cnl(state, True)
+
+
+def find(state: State) -> Iterator[Step]:
+    yield from find_remote_pair(state)
+    yield from find_x_chain(state)
+    yield from find_xy_chain(state)
+    yield from find_aic(state)
+    yield from find_grouped_aic(state)
+    yield from find_cnl(state)
+    yield from find_dnl(state)

@@ -1,0 +1,311 @@
+"""Forcing chains and forcing nets: the last logical resort before search.
+
+Forcing chain: from one assumption follow single implications (a true candidate makes its
+weak-link partners false, a false one makes its strong-link partners true). If an assumption
+leads to a candidate both true and false, or empties a cell or a unit of a digit, it is false
+(contradiction); what follows from every candidate of one cell is true (verity).
+Forcing net: assume a digit in a cell and propagate naked and hidden singles on a copy of the
+grid; a contradiction removes the digit, placements common to both digits of a bivalue cell
+are made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pencilbox.core.step import Step
+
+from .chains import full_links, node_name
+from .state import State, cell_name, digits_of
+from .techniques import elim_text, make_step
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def implications(
+    weak: dict[int, int], strong: dict[int, int], node: int, on: bool
+) -> tuple[int, int]:
+    """(true set, false set) of candidates implied by node being on (or off)."""
+    on_set = 0
+    off_set = 0
+    if on:
+        on_set = 1 << node
+        frontier_on = [node]
+        frontier_off: list[int] = []
+    else:
+        off_set = 1 << node
+        frontier_on = []
+        frontier_off = [node]
+    while frontier_on or frontier_off:
+        new_off: list[int] = []
+        for x in frontier_on:
+            m = weak[x] & ~off_set
+            if m:
+                off_set |= m
+                new_off.extend(_bits(m))
+        new_on: list[int] = []
+        for x in frontier_off + new_off:
+            m = strong[x] & ~on_set
+            if m:
+                on_set |= m
+                new_on.extend(_bits(m))
+        frontier_on = new_on
+        frontier_off = []
+        if on_set & off_set:
+            break
+    return on_set, off_set
+
+
+def trace(
+    weak: dict[int, int], strong: dict[int, int], start: int, goal: tuple[int, bool]
+) -> list[tuple[int, bool]]:
+    """The shortest implication path from start being true to goal (node, is_true)."""
+    parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, True): None}
+    frontier = [(start, True)]
+    while frontier and goal not in parent:
+        nxt = []
+        for node, on in frontier:
+            m = weak[node] if on else strong[node]
+            for y in _bits(m):
+                st = (y, not on)
+                if st not in parent:
+                    parent[st] = (node, on)
+                    nxt.append(st)
+        frontier = nxt
+    if goal not in parent:
+        return []
+    path = [goal]
+    back = parent[goal]
+    while back is not None:
+        path.append(back)
+        back = parent[back]
+    path.reverse()
+    return path
+
+
+def path_text(path: list[tuple[int, bool]], size: int) -> str:
+    return " -> ".join(
+        f"{cell_name(node // size, size)}{'=' if on else '<>'}{node % size + 1}"
+        for node, on in path
+    )
+
+
+def _group_masks(state: State) -> list[int]:
+    """Node masks of every cell's candidates and of every unit's places of each digit."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    groups = []
+    for i, m in enumerate(cands):
+        if m:
+            g = 0
+            for d0 in range(size):
+                if m >> d0 & 1:
+                    g |= 1 << (i * size + d0)
+            groups.append(g)
+    for unit in geo.units:
+        for d0 in range(size):
+            g = 0
+            for i in unit:
+                if cands[i] >> d0 & 1:
+                    g |= 1 << (i * size + d0)
+            if g:
+                groups.append(g)
+    return groups
+
+
+def find_forcing_chain(state: State) -> Iterator[Step]:
+    size = state.geo.size
+    present, nodes, weak, strong = full_links(state)
+    groups = _group_masks(state)
+    on_cache: dict[int, tuple[int, int]] = {}
+    # contradictions
+    for node in nodes:
+        on_set, off_set = implications(weak, strong, node, True)
+        on_cache[node] = (on_set, off_set)
+        bad = on_set & off_set
+        why = ""
+        if bad:
+            x = next(_bits(bad))
+            why = (
+                f"{path_text(trace(weak, strong, node, (x, True)), size)} but "
+                f"{path_text(trace(weak, strong, node, (x, False)), size)}"
+            )
+        else:
+            for g in groups:
+                if g & off_set == g:
+                    why = "; ".join(
+                        path_text(trace(weak, strong, node, (y, False)), size) for y in _bits(g)
+                    ) + (f": no place left for {', '.join(node_name(y, size) for y in _bits(g))}")
+                    break
+        if why:
+            i, d = node // size, node % size + 1
+            yield make_step(
+                "Forcing Chain",
+                f"Forcing chain contradiction: if {cell_name(i, size)} were {d}: {why}; so "
+                f"{elim_text([(i, d)], size)}",
+                size,
+                eliminate=[(i, d)],
+                reasons=[i],
+                clue=cell_name(i, size),
+                digits=[d],
+            )
+    # verities: what every candidate of a cell (or every place of a digit in a unit) implies
+    for g in groups:
+        members = list(_bits(g))
+        if len(members) < 2:
+            continue
+        common_on = present
+        common_off = present
+        for x in members:
+            on_set, off_set = on_cache[x]
+            common_on &= on_set
+            common_off &= off_set
+        common_on &= ~g
+        common_off &= ~g
+        if not common_on and not common_off:
+            continue
+        place = [(x // size, x % size + 1) for x in _bits(common_on)]
+        el = [(x // size, x % size + 1) for x in _bits(common_off)]
+        texts = []
+        if place:
+            texts.append("place " + ", ".join(f"{d} in {cell_name(i, size)}" for i, d in place))
+        if el:
+            texts.append(elim_text(el, size))
+        yield make_step(
+            "Forcing Chain",
+            f"Forcing chain verity: each of {', '.join(node_name(x, size) for x in members)} "
+            f"leads to the same result: {'; '.join(texts)}",
+            size,
+            place=place,
+            eliminate=el,
+            reasons=sorted({x // size for x in members}),
+        )
+
+
+def propagate(state: State) -> bool:
+    """Place naked and hidden singles until none is left; False on a contradiction."""
+    geo = state.geo
+    cands = state.cands
+    values = state.values
+    full = geo.all_mask
+    changed = True
+    while changed:
+        changed = False
+        for i in range(geo.ncells):
+            if not values[i]:
+                m = cands[i]
+                if not m:
+                    return False
+                if not m & (m - 1):
+                    state.place(i, m.bit_length())
+                    changed = True
+        for unit in geo.units:
+            once = 0
+            twice = 0
+            placed = 0
+            for i in unit:
+                v = values[i]
+                if v:
+                    b = 1 << (v - 1)
+                    if placed & b:
+                        return False
+                    placed |= b
+                else:
+                    m = cands[i]
+                    twice |= once & m
+                    once |= m
+            if (once | placed) != full:
+                return False
+            single = once & ~twice & ~placed
+            while single:
+                low = single & -single
+                single ^= low
+                for i in unit:
+                    if cands[i] & low:
+                        state.place(i, low.bit_length())
+                        changed = True
+                        break
+    return True
+
+
+def find_forcing_net(state: State) -> Iterator[Step]:
+    size = state.geo.size
+    cands = state.cands
+    order = sorted((i for i in range(len(cands)) if cands[i]), key=lambda i: cands[i].bit_count())
+    results: dict[tuple[int, int], State | None] = {}
+    for i in order:
+        for d in digits_of(cands[i]):
+            trial = state.copy()
+            trial.place(i, d)
+            ok = propagate(trial)
+            results[(i, d)] = trial if ok else None
+            if not ok:
+                yield make_step(
+                    "Forcing Net",
+                    f"Forcing net contradiction: placing {d} in {cell_name(i, size)} and "
+                    f"following the singles empties a cell or a unit: "
+                    f"{elim_text([(i, d)], size)}",
+                    size,
+                    eliminate=[(i, d)],
+                    reasons=[i],
+                    clue=cell_name(i, size),
+                    digits=[d],
+                )
+    for i in order:
+        branches = [results.get((i, d)) for d in digits_of(cands[i])]
+        if any(b is None for b in branches) or len(branches) < 2:
+            continue
+        common = None
+        for b in branches:
+            assert b is not None
+            here = {(j, v) for j, v in enumerate(b.values) if v and not state.values[j]}
+            common = here if common is None else common & here
+        common = {(j, v) for j, v in (common or set()) if j != i}
+        if common:
+            yield make_step(
+                "Forcing Net",
+                f"Forcing net verity: every candidate of {cell_name(i, size)} leads to "
+                + ", ".join(f"{v} in {cell_name(j, size)}" for j, v in sorted(common)),
+                size,
+                place=sorted(common),
+                reasons=[i],
+                clue=cell_name(i, size),
+            )
+
+
+def find(state: State) -> Iterator[Step]:
+    yield from find_forcing_chain(state)
+    yield from find_forcing_net(state)
+
+
+def brute_force(state: State) -> State | None:
+    """A solution by propagation and branching on the cell with fewest candidates (or None).
+
+    Used to check the logic (soundness tests) and never as a solving step.
+    """
+    trial = state.copy()
+    if not propagate(trial):
+        return None
+    cands = trial.cands
+    best = -1
+    best_count = 99
+    for i, m in enumerate(cands):
+        if m:
+            c = m.bit_count()
+            if c < best_count:
+                best, best_count = i, c
+    if best < 0:
+        return trial if trial.is_solved() else None
+    for d in digits_of(cands[best]):
+        child = trial.copy()
+        child.place(best, d)
+        solved = brute_force(child)
+        if solved is not None:
+            return solved
+    return None

@@ -1,0 +1,114 @@
+"""Sue de Coq: two or three cells of a box-line intersection holding at least two more
+digits than cells, completed by cells of the line and cells of the box whose digits do not
+overlap. The union holds as many digits as cells, so every digit lands exactly once: the
+line's digits leave the rest of the line and the box's digits the rest of the box."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from pencilbox.core.step import Step
+
+from .state import State, cells_text, digits_of, unit_name
+from .techniques import elim_text, make_step
+
+
+def _all_subsets(cells: list[int], cands: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Subsets of up to 4 cells with their digits."""
+    out = []
+    for k in range(1, min(4, len(cells)) + 1):
+        for combo in combinations(cells, k):
+            m = 0
+            for i in combo:
+                m |= cands[i]
+            out.append((combo, m))
+    return out
+
+
+def _subsets(
+    subsets: list[tuple[tuple[int, ...], int]], vmask: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """The subsets sharing a digit with the intersection and adding no more digits than
+    cells."""
+    return [
+        (combo, m) for combo, m in subsets if m & vmask and len(combo) >= (m & ~vmask).bit_count()
+    ]
+
+
+def find_sue_de_coq(state: State) -> Iterator[Step]:
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    for b in range(2 * size, 3 * size):
+        bset = geo.unit_sets[b]
+        for line in range(2 * size):
+            lset = geo.unit_sets[line]
+            inter = [i for i in geo.units[line] if i in bset and cands[i]]
+            if len(inter) < 2:
+                continue
+            line_rest = [i for i in geo.units[line] if i not in bset and cands[i]]
+            box_rest = [i for i in geo.units[b] if i not in lset and cands[i]]
+            line_subsets: list[tuple[tuple[int, ...], int]] | None = None
+            box_subsets: list[tuple[tuple[int, ...], int]] | None = None
+            for k in (2, 3):
+                for core in combinations(inter, k):
+                    v = 0
+                    for i in core:
+                        v |= cands[i]
+                    spare = v.bit_count() - k
+                    if spare < 2:
+                        continue
+                    if line_subsets is None or box_subsets is None:
+                        line_subsets = _all_subsets(line_rest, cands)
+                        box_subsets = _all_subsets(box_rest, cands)
+                    ls = _subsets(line_subsets, v)
+                    bs = _subsets(box_subsets, v)
+                    for lcells, vl in ls:
+                        sl = len(lcells) - (vl & ~v).bit_count()
+                        for bcells, vb in bs:
+                            if vl & vb:
+                                continue
+                            sb = len(bcells) - (vb & ~v).bit_count()
+                            if sl + sb != spare:
+                                continue
+                            total = v | vl | vb
+                            if total.bit_count() != k + len(lcells) + len(bcells):
+                                continue
+                            line_digits = vl | (v & ~vb)
+                            box_digits = vb | (v & ~vl)
+                            used = set(core) | set(lcells) | set(bcells)
+                            el = [
+                                (i, d)
+                                for i in geo.units[line]
+                                if i not in used
+                                for d in digits_of(cands[i] & line_digits)
+                            ]
+                            el += [
+                                (i, d)
+                                for i in geo.units[b]
+                                if i not in used
+                                for d in digits_of(cands[i] & box_digits)
+                            ]
+                            if not el:
+                                continue
+                            yield make_step(
+                                "Sue de Coq",
+                                f"Sue de Coq: {cells_text(core, size)} in {unit_name(b, size)} "
+                                f"and {unit_name(line, size)} hold "
+                                f"{''.join(map(str, digits_of(v)))}; with "
+                                f"{cells_text(lcells, size)} "
+                                f"({''.join(map(str, digits_of(vl)))}) in the line and "
+                                f"{cells_text(bcells, size)} "
+                                f"({''.join(map(str, digits_of(vb)))}) in the box every digit "
+                                f"is placed once: {elim_text(el, size)}",
+                                size,
+                                eliminate=el,
+                                reasons=sorted(used),
+                                clue=unit_name(b, size),
+                                digits=digits_of(total),
+                            )
+
+
+def find(state: State) -> Iterator[Step]:
+    return find_sue_de_coq(state)

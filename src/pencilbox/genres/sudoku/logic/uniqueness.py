@@ -1,0 +1,506 @@
+"""Uniqueness: unique rectangles types 1-4 and BUG+1.
+
+These rely on the puzzle having exactly one solution: four unsolved cells in two rows, two
+columns and two boxes can never end up as the pattern a b / b a (swapping a and b would give a
+second solution), and neither can a grid where every unsolved cell holds two candidates that
+each appear twice in every unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from pencilbox.core.step import Step
+
+from .state import State, cell_name, cells_text, digits_of, unit_name
+from .techniques import elim_text, make_step
+
+Rect = tuple[int, int, int, int]
+
+
+def rectangles(state: State) -> Iterator[tuple[Rect, int]]:
+    """(cells, pair mask) for every rectangle of unsolved cells with two corners holding
+    exactly the same two candidates (the floor needed by every type)."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    values = state.values
+    by_mask: dict[int, list[int]] = {}
+    for i, m in enumerate(cands):
+        if m.bit_count() == 2:
+            by_mask.setdefault(m, []).append(i)
+    seen: set[tuple[Rect, int]] = set()
+    for m, cells in by_mask.items():
+        for x in range(len(cells)):
+            for y in range(x + 1, len(cells)):
+                a, b = cells[x], cells[y]
+                ra, ca = divmod(a, size)
+                rb, cb = divmod(b, size)
+                if ra == rb:
+                    options = [(ra, r2, ca, cb) for r2 in range(size) if r2 != ra]
+                elif ca == cb:
+                    options = [(r1, r2, ca, c2) for r1, r2 in [(ra, rb)] for c2 in range(size)]
+                    options = [o for o in options if o[3] != ca]
+                else:
+                    options = [(ra, rb, ca, cb)]
+                for r1, r2, c1, c2 in options:
+                    rect = tuple(
+                        sorted((r1 * size + c1, r1 * size + c2, r2 * size + c1, r2 * size + c2))
+                    )
+                    if len({geo.box[i] for i in rect}) != 2:
+                        continue
+                    if any(values[i] for i in rect):
+                        continue
+                    key = ((rect[0], rect[1], rect[2], rect[3]), m)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    yield key
+
+
+def _shared_units(state: State, x: int, y: int) -> list[int]:
+    ux, uy = state.geo.cell_units[x], state.geo.cell_units[y]
+    return [u for u in ux if u in uy]
+
+
+def find_unique_rectangles(state: State) -> Iterator[Step]:
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    peers = geo.peer_sets
+    for rect, pair in rectangles(state):
+        floor = [i for i in rect if cands[i] == pair]
+        roof = [i for i in rect if cands[i] != pair]
+        a, b = digits_of(pair)
+        where = cells_text(rect, size)
+        if len(floor) == 3:
+            t = roof[0]
+            el = [(t, d) for d in (a, b) if cands[t] & (1 << (d - 1))]
+            if el and cands[t] & ~pair:
+                yield make_step(
+                    "Uniqueness Test 1",
+                    f"Unique rectangle {a}{b} in {where}: {cell_name(t, size)} must not be "
+                    f"{a} or {b}: {elim_text(el, size)}",
+                    size,
+                    eliminate=el,
+                    reasons=rect,
+                    digits=[a, b],
+                )
+            continue
+        if len(floor) != 2:
+            continue
+        x, y = roof
+        extra_x, extra_y = cands[x] & ~pair, cands[y] & ~pair
+        if not extra_x or not extra_y:
+            continue
+        # type 2: the same single extra digit c in both roof cells
+        if extra_x == extra_y and extra_x.bit_count() == 1:
+            c = extra_x.bit_length()
+            el = [(i, c) for i in peers[x] & peers[y] if i not in rect and cands[i] & extra_x]
+            if el:
+                yield make_step(
+                    "Uniqueness Test 2",
+                    f"Unique rectangle {a}{b} in {where}: {cell_name(x, size)} or "
+                    f"{cell_name(y, size)} must be {c}: {elim_text(el, size)}",
+                    size,
+                    eliminate=el,
+                    reasons=rect,
+                    digits=[a, b],
+                )
+        shared = _shared_units(state, x, y)
+        # type 4: one UR digit confined to the roof cells in a shared unit
+        for u in shared:
+            for keep, drop in ((a, b), (b, a)):
+                kb = 1 << (keep - 1)
+                if not (cands[x] & kb and cands[y] & kb):
+                    continue
+                if all(i in (x, y) for i in geo.units[u] if cands[i] & kb):
+                    el = [(i, drop) for i in (x, y) if cands[i] & (1 << (drop - 1))]
+                    if el:
+                        yield make_step(
+                            "Uniqueness Test 4",
+                            f"Unique rectangle {a}{b} in {where}: in {unit_name(u, size)} "
+                            f"{keep} lies only in {cell_name(x, size)} and {cell_name(y, size)}, "
+                            f"so neither can be {drop}: {elim_text(el, size)}",
+                            size,
+                            eliminate=el,
+                            reasons=rect,
+                            digits=[a, b],
+                        )
+        # type 3: the roof's extra digits act as one cell in a naked subset
+        extra = extra_x | extra_y
+        done: set[frozenset[int]] = set()
+        for u in shared:
+            others = [i for i in geo.units[u] if cands[i] and i not in (x, y)]
+            for k in range(1, 4):
+                for combo in combinations(others, k):
+                    m = extra
+                    for i in combo:
+                        m |= cands[i]
+                    if m.bit_count() != k + 1:
+                        continue
+                    cs = set(combo)
+                    if frozenset(cs) in done:
+                        continue
+                    done.add(frozenset(cs))
+                    el = []
+                    names = []
+                    for u2 in shared:
+                        if u2 != u and not all(i in geo.unit_sets[u2] for i in combo):
+                            continue
+                        names.append(unit_name(u2, size))
+                        el += [
+                            (i, d)
+                            for i in geo.units[u2]
+                            if i not in cs and i != x and i != y
+                            for d in digits_of(cands[i] & m)
+                        ]
+                    if el:
+                        yield make_step(
+                            "Uniqueness Test 3",
+                            f"Unique rectangle {a}{b} in {where}: {cell_name(x, size)} or "
+                            f"{cell_name(y, size)} holds one of "
+                            f"{', '.join(map(str, digits_of(extra)))}, a naked subset with "
+                            f"{cells_text(combo, size)} in {' and '.join(names)}: "
+                            f"{elim_text(el, size)}",
+                            size,
+                            eliminate=el,
+                            reasons=[*rect, *combo],
+                            digits=[a, b],
+                        )
+
+
+def _named(state: State, name: str) -> Iterator[Step]:
+    found = state.cache.get("ur")
+    if found is None:
+        found = list(find_unique_rectangles(state))
+        state.cache["ur"] = found
+    assert isinstance(found, list)
+    return (s for s in found if s.technique == name)
+
+
+def find_ur1(state: State) -> Iterator[Step]:
+    return _named(state, "Uniqueness Test 1")
+
+
+def find_ur2(state: State) -> Iterator[Step]:
+    return _named(state, "Uniqueness Test 2")
+
+
+def find_ur3(state: State) -> Iterator[Step]:
+    return _named(state, "Uniqueness Test 3")
+
+
+def find_ur4(state: State) -> Iterator[Step]:
+    return _named(state, "Uniqueness Test 4")
+
+
+def find_bug_plus_one(state: State) -> Iterator[Step]:
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    triple = -1
+    for i, m in enumerate(cands):
+        if not m:
+            continue
+        c = m.bit_count()
+        if c == 2:
+            continue
+        if c == 3 and triple < 0:
+            triple = i
+            continue
+        return
+    if triple < 0:
+        return
+    tunits = set(geo.cell_units[triple])
+    extra = 0
+    for u, unit in enumerate(geo.units):
+        for d in range(1, size + 1):
+            bd = 1 << (d - 1)
+            count = sum(1 for i in unit if cands[i] & bd)
+            if count in (0, 2):
+                continue
+            if count == 3 and u in tunits and cands[triple] & bd:
+                extra |= bd
+                continue
+            return
+    if extra.bit_count() != 1:
+        return
+    d = extra.bit_length()
+    el = [(triple, x) for x in digits_of(cands[triple] & ~extra)]
+    yield make_step(
+        "Bivalue Universal Grave + 1",
+        f"BUG+1: every other unsolved cell holds two candidates, and {d} appears three times "
+        f"in the units of {cell_name(triple, size)}, so it must be {d}: {elim_text(el, size)}",
+        size,
+        eliminate=el,
+        reasons=[triple],
+        clue=cell_name(triple, size),
+        digits=[d],
+    )
+
+
+def rectangles_any(state: State) -> Iterator[tuple[Rect, int]]:
+    """(cells, pair mask) for every rectangle of unsolved cells with at least one corner
+    holding exactly that pair and every other corner holding at least one of the two."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    box = geo.box
+    seen: set[tuple[Rect, int]] = set()
+    for a, m in enumerate(cands):
+        if m.bit_count() != 2:
+            continue
+        r1, c1 = divmod(a, size)
+        row_mates = [j for j in geo.units[r1] if j != a and cands[j] & m]
+        col_mates = [j for j in geo.units[size + c1] if j != a and cands[j] & m]
+        for x in row_mates:
+            c2 = x % size
+            for y in col_mates:
+                r2 = y // size
+                z = r2 * size + c2
+                if not cands[z] & m:
+                    continue
+                cells = sorted((a, x, y, z))
+                if len({box[i] for i in cells}) != 2:
+                    continue
+                key = ((cells[0], cells[1], cells[2], cells[3]), m)
+                if key not in seen:
+                    seen.add(key)
+                    yield key
+
+
+def _opposite(rect: Rect, i: int, size: int) -> int:
+    r, c = divmod(i, size)
+    for j in rect:
+        if j // size != r and j % size != c:
+            return j
+    raise ValueError("not a rectangle corner")
+
+
+def find_ur5_ur6_hidden(state: State) -> Iterator[Step]:
+    """Uniqueness Test 5 and 6 and Hidden Rectangle."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    peers = geo.peer_sets
+    for rect, pair in rectangles_any(state):
+        a, b = digits_of(pair)
+        where = cells_text(rect, size)
+        floor = [i for i in rect if cands[i] == pair]
+        roof = [i for i in rect if cands[i] != pair]
+        # type 5: one extra digit c in the roof cells (2 diagonal or 3), nothing else
+        if len(roof) in (2, 3):
+            extra = 0
+            for i in roof:
+                extra |= cands[i] & ~pair
+            diagonal = len(roof) == 3 or (
+                geo.row[roof[0]] != geo.row[roof[1]] and geo.col[roof[0]] != geo.col[roof[1]]
+            )
+            if extra.bit_count() == 1 and diagonal and all(cands[i] & extra for i in roof):
+                c = extra.bit_length()
+                common = set(range(geo.ncells))
+                for i in roof:
+                    common &= peers[i]
+                el = [(i, c) for i in sorted(common) if i not in rect and cands[i] & extra]
+                if el:
+                    yield make_step(
+                        "Uniqueness Test 5",
+                        f"Unique rectangle {a}{b} in {where}: one of "
+                        f"{cells_text(roof, size)} must be {c}: {elim_text(el, size)}",
+                        size,
+                        eliminate=el,
+                        reasons=rect,
+                        digits=[a, b],
+                    )
+        # type 6: diagonal floor, and a UR digit confined to the rectangle in both rows
+        # (or both columns): it must sit on the floor, so it leaves the roof
+        if len(floor) == 2 and len(roof) == 2:
+            f0, f1 = floor
+            if geo.row[f0] != geo.row[f1] and geo.col[f0] != geo.col[f1]:
+                rows = {geo.row[i] for i in rect}
+                cols = {geo.col[i] for i in rect}
+                for x in (a, b):
+                    xb = 1 << (x - 1)
+                    if not all(cands[i] & xb for i in roof):
+                        continue
+                    in_rows = all(
+                        all(i in rect for i in geo.units[r] if cands[i] & xb) for r in rows
+                    )
+                    in_cols = all(
+                        all(i in rect for i in geo.units[size + c] if cands[i] & xb) for c in cols
+                    )
+                    if in_rows or in_cols:
+                        el = [(i, x) for i in roof]
+                        yield make_step(
+                            "Uniqueness Test 6",
+                            f"Unique rectangle {a}{b} in {where}: {x} lies only in the "
+                            f"rectangle in both {'rows' if in_rows else 'columns'}, so it must "
+                            f"take the bivalue corners: {elim_text(el, size)}",
+                            size,
+                            eliminate=el,
+                            reasons=rect,
+                            digits=[a, b],
+                        )
+        # hidden rectangle: a bivalue corner; at the opposite corner one UR digit is
+        # strongly linked along both sides, so the other digit leaves that corner
+        for f in floor:
+            o = _opposite(rect, f, size)
+            orow, ocol = geo.row[o], geo.col[o]
+            for x, y in ((a, b), (b, a)):
+                xb = 1 << (x - 1)
+                if not cands[o] & (1 << (y - 1)):
+                    continue
+                row_x = [i for i in geo.units[orow] if cands[i] & xb]
+                col_x = [i for i in geo.units[size + ocol] if cands[i] & xb]
+                if len(row_x) == 2 and len(col_x) == 2 and all(i in rect for i in row_x + col_x):
+                    el = [(o, y)]
+                    yield make_step(
+                        "Hidden Rectangle",
+                        f"Hidden rectangle {a}{b} in {where}: {x} is strongly linked along row "
+                        f"{orow + 1} and column {ocol + 1}, so {cell_name(o, size)} cannot "
+                        f"be {y}: {elim_text(el, size)}",
+                        size,
+                        eliminate=el,
+                        reasons=rect,
+                        digits=[a, b],
+                    )
+
+
+def _named2(state: State, name: str) -> Iterator[Step]:
+    found = state.cache.get("ur56")
+    if found is None:
+        found = list(find_ur5_ur6_hidden(state))
+        state.cache["ur56"] = found
+    assert isinstance(found, list)
+    return (s for s in found if s.technique == name)
+
+
+def find_ur5(state: State) -> Iterator[Step]:
+    return _named2(state, "Uniqueness Test 5")
+
+
+def find_ur6(state: State) -> Iterator[Step]:
+    return _named2(state, "Uniqueness Test 6")
+
+
+def find_hidden_rectangle(state: State) -> Iterator[Step]:
+    return _named2(state, "Hidden Rectangle")
+
+
+def _ar_rects(state: State) -> Iterator[tuple[int, int, int, int]]:
+    """(r1, r2, c1, c2) with r1 < r2, c1 < c2 for rectangles with two placed non-given
+    cells in one row or one column."""
+    size = state.geo.size
+    placed = [i for i, v in enumerate(state.values) if v and not state.givens[i]]
+    for x in range(len(placed)):
+        for y in range(x + 1, len(placed)):
+            a, b = placed[x], placed[y]
+            ra, ca = divmod(a, size)
+            rb, cb = divmod(b, size)
+            if ra == rb:
+                for r2 in range(size):
+                    if r2 != ra:
+                        yield min(ra, r2), max(ra, r2), min(ca, cb), max(ca, cb)
+            elif ca == cb:
+                for c2 in range(size):
+                    if c2 != ca:
+                        yield min(ra, rb), max(ra, rb), min(ca, c2), max(ca, c2)
+
+
+def find_avoidable_rectangles(state: State) -> Iterator[Step]:
+    """Avoidable rectangles: solved non-given cells must not complete a deadly pattern."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    values = state.values
+    givens = state.givens
+    peers = geo.peer_sets
+
+    def placed(i: int) -> int:
+        return values[i] if values[i] and not givens[i] else 0
+
+    done: set[tuple[int, int, int, int]] = set()
+    for r1, r2, c1, c2 in _ar_rects(state):
+        rect = (r1 * size + c1, r1 * size + c2, r2 * size + c1, r2 * size + c2)
+        if rect in done or len({geo.box[i] for i in rect}) != 2:
+            continue
+        done.add(rect)
+        solved = [i for i in rect if placed(i)]
+        if not 2 <= len(solved) <= 3:
+            continue
+        if any(values[i] and not placed(i) for i in rect):
+            continue
+        where = cells_text(rect, size)
+        if len(solved) == 3:
+            w = next(i for i in rect if not values[i])
+            x = _opposite(rect, w, size)
+            y, z = (i for i in solved if i != x)
+            a, b = values[x], values[y]
+            if values[z] == b and a != b and cands[w] & (1 << (a - 1)):
+                el = [(w, a)]
+                yield make_step(
+                    "Avoidable Rectangle Type 1",
+                    f"Avoidable rectangle {a}{b} in {where}: {a} in "
+                    f"{cell_name(w, size)} would make a deadly pattern of "
+                    f"non-given cells: {elim_text(el, size)}",
+                    size,
+                    eliminate=el,
+                    reasons=rect,
+                    digits=[a, b],
+                )
+            continue
+        x, y = solved
+        if geo.row[x] != geo.row[y] and geo.col[x] != geo.col[y]:
+            continue
+        a, b = values[x], values[y]
+        if a == b:
+            continue
+        x2 = next(i for i in rect if i not in solved and i in peers[x] and i != y)
+        y2 = next(i for i in rect if i not in solved and i != x2)
+        mx, my = cands[x2], cands[y2]
+        bb, ab = 1 << (b - 1), 1 << (a - 1)
+        if mx.bit_count() != 2 or my.bit_count() != 2:
+            continue
+        if not mx & bb or not my & ab:
+            continue
+        cm = (mx & ~bb) & (my & ~ab)
+        if not cm or mx & ~bb != cm or my & ~ab != cm:
+            continue
+        c = cm.bit_length()
+        el = [(i, c) for i in peers[x2] & peers[y2] if i not in rect and cands[i] & cm]
+        if el:
+            yield make_step(
+                "Avoidable Rectangle Type 2",
+                f"Avoidable rectangle {a}{b} in {where}: {cell_name(x2, size)} or "
+                f"{cell_name(y2, size)} must be {c}: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=rect,
+                digits=[a, b],
+            )
+
+
+def _ar_cached(state: State, suffix: str) -> Iterator[Step]:
+    found = state.cache.get("ar")
+    if found is None:
+        found = list(find_avoidable_rectangles(state))
+        state.cache["ar"] = found
+    assert isinstance(found, list)
+    return (s for s in found if s.technique.endswith(suffix))
+
+
+def find_ar1(state: State) -> Iterator[Step]:
+    return _ar_cached(state, "Type 1")
+
+
+def find_ar2(state: State) -> Iterator[Step]:
+    return _ar_cached(state, "Type 2")
+
+
+def find(state: State) -> Iterator[Step]:
+    yield from find_bug_plus_one(state)
+    yield from find_unique_rectangles(state)
+    yield from find_ur5_ur6_hidden(state)
+    yield from find_avoidable_rectangles(state)

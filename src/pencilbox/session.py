@@ -1,0 +1,436 @@
+"""The mid-end: one game of one puzzle, with its history of moves.
+
+A game is a puzzle, the list of moves played and a position in that list (moves after the
+position are the redo tail). The current state is what `apply_move` makes of the initial
+state, move after move, so saving, undo, redo, replay and the web page all go through one
+path. Moves are printable strings:
+
+    r3c4=1 r3c5=1      set cells (1-based row and column) to genre values
+    clear              every cell back to unknown (givens stay, for genres that have them)
+    grid ##../.#?.     the whole state at once, rows separated by "/" (a solve, a pass)
+
+`apply_move` rejects anything else with a `MoveError` that says what is wrong. Genre knowledge
+(values, hints, checking) lives in a small `Rules` object per genre, registered in `RULES`; a
+genre without one cannot be played yet (the web app still lists, solves and converts it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pencilbox.core.grid import Cell, Grid
+from pencilbox.core.step import Step
+from pencilbox.errors import PuzzleError
+from pencilbox.genres.base import SolveResult
+
+MAX_MOVE_LENGTH = 200_000
+SAVE_VERSION = 1
+
+
+class MoveError(PuzzleError):
+    """A move string that cannot be applied; the message quotes the bad part."""
+
+
+class Rules(Protocol):
+    """What the mid-end needs to know about a genre whose state is a Grid of small ints."""
+
+    genre: str
+    symbols: str
+    """One character per cell value, index = value (used by `grid` moves and saves)."""
+
+    def initial(self, puzzle: Any) -> Grid: ...
+
+    def cleared(self, puzzle: Any, grid: Grid) -> Grid: ...
+
+    def editable(self, puzzle: Any, cell: Cell) -> bool: ...
+
+    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None: ...
+
+    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]: ...
+
+    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]: ...
+
+    def progress(self, puzzle: Any, grid: Grid) -> float: ...
+
+    def puzzle_json(self, puzzle: Any) -> dict[str, Any]: ...
+
+
+# -- nonogram ---------------------------------------------------------------------------------
+class NonogramRules:
+    genre = "nonogram"
+    symbols = "?#."  # UNKNOWN, FILLED, EMPTY
+
+    def initial(self, puzzle: Any) -> Grid:
+        grid: Grid = puzzle.empty_grid()
+        return grid
+
+    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
+        return self.initial(puzzle)
+
+    def editable(self, puzzle: Any, cell: Cell) -> bool:
+        return True
+
+    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
+        """The next deduction from this state: a mistake first (when the solution is known),
+        then the first line that logic can advance, then a probe, then the solver's trace."""
+        from pencilbox.genres.nonogram.explain import line_steps
+        from pencilbox.genres.nonogram.line import solve_line
+        from pencilbox.genres.nonogram.logic import find_probe, other, read_line
+        from pencilbox.genres.nonogram.model import UNKNOWN, format_clue
+
+        if solution is not None:
+            wrong = [
+                cell
+                for cell in _cells(grid)
+                if grid[cell] != UNKNOWN and grid[cell] != solution[cell]
+            ]
+            if wrong:
+                names = ", ".join(_cell_name(c) for c in wrong[:8])
+                more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
+                return Step(
+                    "mistake",
+                    0,
+                    tuple((cell, UNKNOWN) for cell in wrong),
+                    f"{names}{more} {'is' if len(wrong) == 1 else 'are'} marked wrongly: "
+                    f"clear {'it' if len(wrong) == 1 else 'them'} and think again.",
+                    reasons=tuple(wrong),
+                )
+        cells = list(grid.cells)
+        for kind, count in (("row", puzzle.height), ("column", puzzle.width)):
+            for index in range(count):
+                before = read_line(puzzle, cells, kind, index)
+                clue = puzzle.line_clue(kind, index)
+                after = solve_line(clue, before)
+                if after is None:
+                    line = tuple(_line_cell(kind, index, i) for i in range(len(before)))
+                    return Step(
+                        "contradiction",
+                        1,
+                        (),
+                        f"{kind.capitalize()} {index + 1} ({format_clue(clue)}) cannot be "
+                        "completed with the cells marked so far: look for a mistake there.",
+                        reasons=line,
+                        clue=f"{kind} {index + 1}",
+                    )
+                if after != before:
+                    first: Step = line_steps(puzzle, kind, index, before, after)[0]
+                    return first
+        if UNKNOWN not in cells:
+            return None
+        found = find_probe(puzzle, cells)
+        if found is not None:
+            cell = divmod(found.cell, puzzle.width)
+            words = {1: "filled", 2: "empty"}
+            result = other(found.tried)
+            return Step(
+                "probe",
+                2,
+                ((cell, result),),
+                f"Probe {_cell_name(cell)}: {words[found.tried]} makes "
+                f"{found.broken.describe()} impossible, so it is {words[result]}.",
+                reasons=(cell,),
+                clue=found.broken.describe(),
+            )
+        for step in puzzle.steps(time_limit=5.0):
+            pending = [(c, v) for c, v in step.changes if grid[c] != v]
+            if pending and all(grid[c] == UNKNOWN for c, _ in pending):
+                found_step: Step = step
+                return found_step
+        return None
+
+    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
+        """One pass of line logic (all rows, then all columns) from this state."""
+        from pencilbox.genres.nonogram.explain import line_steps
+        from pencilbox.genres.nonogram.line import Line
+        from pencilbox.genres.nonogram.logic import propagate_all
+        from pencilbox.genres.nonogram.model import format_clue
+
+        steps: list[Step] = []
+        cells = list(grid.cells)
+
+        def record(kind: str, index: int, before: Line, after: Line) -> None:
+            steps.extend(line_steps(puzzle, kind, index, before, after))
+
+        broken = propagate_all(puzzle, cells, record=record, max_passes=1)
+        if broken is not None:
+            clue = puzzle.line_clue(broken.kind, broken.index)
+            steps.append(
+                Step(
+                    "contradiction",
+                    1,
+                    (),
+                    f"{broken.describe().capitalize()} ({format_clue(clue)}) cannot be "
+                    "satisfied with the cells marked so far.",
+                    clue=broken.describe(),
+                )
+            )
+        return steps, Grid(grid.width, grid.height, tuple(cells))
+
+    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
+        from pencilbox.genres.nonogram.model import EMPTY, UNKNOWN
+
+        # A player need not cross out every empty cell: unknown counts as empty for "solved".
+        as_played = Grid(
+            grid.width, grid.height, tuple(EMPTY if v == UNKNOWN else v for v in grid.cells)
+        )
+        broken = puzzle.check(as_played)
+        problems = [p for p in puzzle.check(grid) if not p.endswith("still unknown")]
+        lines = []
+        for problem in broken:
+            match = re.match(r"(row|column) (\d+):", problem)
+            if match:
+                lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
+        wrong: list[Cell] = []
+        if solution is not None:
+            wrong = [c for c in _cells(grid) if grid[c] != UNKNOWN and grid[c] != solution[c]]
+        return {
+            "solved": not broken,
+            "violations": problems,
+            "lines": lines if problems else [],
+            "wrong": [list(c) for c in wrong],
+            "unknown": grid.cells.count(UNKNOWN),
+        }
+
+    def progress(self, puzzle: Any, grid: Grid) -> float:
+        return 1.0 - grid.cells.count(0) / max(1, len(grid.cells))
+
+    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
+        from pencilbox.genres.nonogram.model import format_clue
+
+        return {
+            "genre": self.genre,
+            "title": puzzle.title,
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "rows": [list(c) for c in puzzle.rows],
+            "cols": [list(c) for c in puzzle.cols],
+            "rows_text": ",".join(format_clue(c) for c in puzzle.rows),
+            "cols_text": ",".join(format_clue(c) for c in puzzle.cols),
+        }
+
+
+RULES: dict[str, Rules] = {"nonogram": NonogramRules()}
+
+
+def rules_for(genre: str) -> Rules:
+    try:
+        return RULES[genre]
+    except KeyError:
+        raise PuzzleError(f"the {genre} genre cannot be played in a session yet") from None
+
+
+def _cells(grid: Grid) -> list[Cell]:
+    return [(r, c) for r in range(grid.height) for c in range(grid.width)]
+
+
+def _cell_name(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def _line_cell(kind: str, index: int, position: int) -> Cell:
+    return (index, position) if kind == "row" else (position, index)
+
+
+# -- reading puzzles --------------------------------------------------------------------------
+def parse_text(
+    text: str,
+    genre: str | None = None,
+    format: str | None = None,
+    filename: str | None = None,
+    max_size: int | None = 200,
+) -> Any:
+    """Puzzle text (never a path on this machine) to a puzzle; a file name helps detection."""
+    import pencilbox  # noqa: F401  (registers the genres)
+    from pencilbox.errors import UnknownFormat
+    from pencilbox.genres import base
+
+    if genre:
+        chosen = base.get(genre)
+    else:
+        found = [g for g in base.all_genres() if g.sniff(text, filename)]
+        if not found:
+            where = f"{filename}: " if filename else ""
+            raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")
+        chosen = found[0]
+    return chosen.parse(text, format, filename=filename, max_size=max_size)
+
+
+# -- moves ------------------------------------------------------------------------------------
+_SET = re.compile(r"r(\d{1,4})c(\d{1,4})=(\d{1,3})")
+
+
+def state_text(rules: Rules, grid: Grid) -> str:
+    return "/".join("".join(rules.symbols[v] for v in row) for row in grid.rows())
+
+
+def state_from_text(rules: Rules, puzzle: Any, text: str) -> Grid:
+    initial = rules.initial(puzzle)
+    rows = text.split("/")
+    if len(rows) != initial.height or any(len(row) != initial.width for row in rows):
+        raise MoveError(
+            f"a grid move needs {initial.height} rows of {initial.width} symbols separated by '/'"
+        )
+    values = []
+    for r, row in enumerate(rows):
+        for c, symbol in enumerate(row):
+            value = rules.symbols.find(symbol)
+            if value < 0:
+                raise MoveError(
+                    f"r{r + 1}c{c + 1}: {symbol!r} is not one of {rules.symbols!r} in a grid move"
+                )
+            values.append(value)
+    return Grid(initial.width, initial.height, tuple(values))
+
+
+def set_move(changes: Sequence[tuple[Cell, int]]) -> str:
+    """The move string that sets these cells."""
+    return " ".join(f"r{r + 1}c{c + 1}={v}" for (r, c), v in changes)
+
+
+def apply_move(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
+    """The state after `move`, and the move in its normal spelling; MoveError for garbage."""
+    if not isinstance(move, str) or not move.strip():
+        raise MoveError("empty move")
+    if len(move) > MAX_MOVE_LENGTH:
+        raise MoveError(f"the move is {len(move)} characters long, above {MAX_MOVE_LENGTH}")
+    words = move.split()
+    if words == ["clear"]:
+        return rules.cleared(puzzle, grid), "clear"
+    if words[0] == "grid":
+        if len(words) != 2:
+            raise MoveError("a grid move is 'grid' and one word of rows separated by '/'")
+        new = state_from_text(rules, puzzle, words[1])
+        for cell in _cells(grid):
+            if new[cell] != grid[cell] and not rules.editable(puzzle, cell):
+                raise MoveError(f"{_cell_name(cell)} is a given and cannot change")
+        return new, f"grid {words[1]}"
+    changes: dict[Cell, int] = {}
+    for word in words:
+        match = _SET.fullmatch(word)
+        if not match:
+            raise MoveError(
+                f"cannot read {word[:40]!r}: a move is 'clear', 'grid ROWS' or cells like r3c4=1"
+            )
+        row, col, value = (int(g) for g in match.groups())
+        if not (1 <= row <= grid.height and 1 <= col <= grid.width):
+            raise MoveError(f"{word}: the grid has {grid.height} rows and {grid.width} columns")
+        if value >= len(rules.symbols):
+            raise MoveError(f"{word}: cell values go from 0 to {len(rules.symbols) - 1}")
+        cell = (row - 1, col - 1)
+        if not rules.editable(puzzle, cell):
+            raise MoveError(f"{word}: r{row}c{col} is a given and cannot change")
+        changes[cell] = value
+    normal = set_move(sorted(changes.items()))
+    return grid.with_cells(changes.items()), normal
+
+
+# -- the game ---------------------------------------------------------------------------------
+@dataclass
+class Game:
+    puzzle: Any
+    rules: Rules
+    moves: list[str] = field(default_factory=list)
+    position: int = 0
+    _states: list[Grid] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def new(cls, puzzle: Any) -> Game:
+        rules = rules_for(puzzle.genre)
+        return cls(puzzle, rules, [], 0, [rules.initial(puzzle)])
+
+    @property
+    def state(self) -> Grid:
+        return self._states[self.position]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.position < len(self.moves)
+
+    def play(self, move: str) -> bool:
+        """Apply a move; False (and nothing recorded) when it changes nothing."""
+        new, normal = apply_move(self.rules, self.puzzle, self.state, move)
+        if new == self.state:
+            return False
+        del self.moves[self.position :]
+        del self._states[self.position + 1 :]
+        self.moves.append(normal)
+        self._states.append(new)
+        self.position += 1
+        return True
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.position -= 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.position += 1
+        return True
+
+    def reset(self) -> None:
+        """Forget the whole history: back to the puzzle as it was given."""
+        self.moves.clear()
+        self._states[1:] = []
+        self.position = 0
+
+    def hint(self, solution: Grid | None = None) -> Step | None:
+        return self.rules.hint(self.puzzle, self.state, solution)
+
+    def single_pass(self) -> list[Step]:
+        """One pass of logic from the current state, played as one move."""
+        steps, new = self.rules.single_pass(self.puzzle, self.state)
+        changes = [(c, new[c]) for c in _cells(new) if new[c] != self.state[c]]
+        if changes:
+            self.play(set_move(changes))
+        return steps
+
+    def solve(self, result: SolveResult) -> bool:
+        """Play the first solution of a solve result as one move (solve-as-a-move)."""
+        if not result.solutions:
+            return False
+        return self.play("grid " + state_text(self.rules, result.solutions[0]))
+
+    def check(self, solution: Grid | None = None) -> dict[str, Any]:
+        return self.rules.check(self.puzzle, self.state, solution)
+
+    def progress(self) -> float:
+        return self.rules.progress(self.puzzle, self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "genre": self.puzzle.genre,
+            "moves": list(self.moves),
+            "position": self.position,
+            "state": state_text(self.rules, self.state),
+        }
+
+    @classmethod
+    def from_json(cls, puzzle: Any, data: dict[str, Any]) -> Game:
+        """Replay a saved game; a move that no longer applies ends the replay there."""
+        game = cls.new(puzzle)
+        moves = data.get("moves", [])
+        if not isinstance(moves, list):
+            raise MoveError("a saved game's moves must be a list of strings")
+        for move in moves:
+            try:
+                new, normal = apply_move(game.rules, puzzle, game._states[-1], str(move))
+            except MoveError:
+                break
+            game.moves.append(normal)
+            game._states.append(new)
+        position = data.get("position", len(game.moves))
+        if not isinstance(position, int) or isinstance(position, bool):
+            position = len(game.moves)
+        game.position = max(0, min(position, len(game.moves)))
+        return game

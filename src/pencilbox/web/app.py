@@ -1,0 +1,718 @@
+"""The HTTP API. It calls only the genre interface (`pencilbox.genres.base`), the session (mid-end)
+and the store; genre knowledge stays in the genres and in `session.RULES`.
+
+Endpoints are plain `def` functions, which FastAPI runs in its thread pool, so the event loop
+keeps answering; solves and traces go further, to worker processes (`jobs`), so that their
+pure-Python work does not hold the GIL the server needs. They have a time limit, and at most
+`MAX_JOBS` run or wait at once (429 beyond that). Bad input is a 4xx JSON answer
+`{"error": message, "line", "column", "where"}`, never a 500.
+"""
+
+from __future__ import annotations
+
+import threading
+import urllib.error
+import urllib.request
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import pencilbox
+from pencilbox.core.grid import Grid
+from pencilbox.core.step import Step
+from pencilbox.core.timing import TimeLimitReached
+from pencilbox.errors import (
+    FormatError,
+    InvalidPuzzle,
+    LimitExceeded,
+    PuzzleError,
+    UnknownFormat,
+)
+from pencilbox.genres import base
+from pencilbox.genres.base import SolveResult
+from pencilbox.session import RULES, Game, parse_text, set_move, state_text
+from pencilbox.store import Store, default_path
+from pencilbox.web import jobs
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 2_000_000
+"""Largest request body in bytes."""
+MAX_GRID = 200
+"""Largest grid side accepted from users."""
+MAX_JOBS = 12
+"""Solves and traces running at once."""
+SOLVE_TIME_LIMIT = 20.0
+MAX_TIME_LIMIT = 60.0
+FETCH_LIMIT = 1_000_000
+CACHE_SIZE = 64
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+# -- request bodies ---------------------------------------------------------------------------
+class PuzzleText(BaseModel):
+    text: str = Field(default="", description="the puzzle in any supported notation, or a URL")
+    genre: str | None = None
+    format: str | None = None
+    filename: str | None = Field(default=None, description="an uploaded file's name (a hint)")
+    title: str | None = None
+
+
+class ConvertRequest(PuzzleText):
+    to: str = Field(description="a text notation of the genre, or svg")
+
+
+class CluesRequest(BaseModel):
+    rows: str
+    cols: str
+
+
+class MoveRequest(BaseModel):
+    move: str
+
+
+class GenerateRequest(BaseModel):
+    genre: str
+    options: dict[str, str | int | float | bool | None] = Field(
+        default_factory=dict, description="the genre generator's options, e.g. size, grade, seed"
+    )
+    title: str | None = None
+
+
+class SolveRequest(BaseModel):
+    apply: bool = True
+    time_limit: float | None = None
+
+
+# -- per-puzzle memory ------------------------------------------------------------------------
+@dataclass
+class Entry:
+    puzzle: Any
+    result: SolveResult | None = None
+    trace: list[Step] | None = None
+    game: Game | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Library:
+    """The store plus a small cache of parsed puzzles, their solve results and live games."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._entries: OrderedDict[int, Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self._jobs = threading.BoundedSemaphore(MAX_JOBS)
+
+    def row(self, puzzle_id: int) -> dict[str, Any]:
+        row = self.store.get_puzzle(puzzle_id)
+        if row is None:
+            raise ApiError(404, f"no puzzle with id {puzzle_id}")
+        return row
+
+    def entry(self, puzzle_id: int) -> Entry:
+        with self._lock:
+            if puzzle_id in self._entries:
+                self._entries.move_to_end(puzzle_id)
+                return self._entries[puzzle_id]
+        row = self.row(puzzle_id)
+        puzzle = parse_puzzle(row["source"], row["genre"], row["format"], row["filename"])
+        entry = Entry(puzzle)
+        with self._lock:
+            entry = self._entries.setdefault(puzzle_id, entry)
+            while len(self._entries) > CACHE_SIZE:
+                self._entries.popitem(last=False)
+        return entry
+
+    def forget(self, puzzle_id: int) -> None:
+        with self._lock:
+            self._entries.pop(puzzle_id, None)
+
+    @contextmanager
+    def job(self) -> Iterator[None]:
+        if not self._jobs.acquire(blocking=False):
+            raise ApiError(429, f"{MAX_JOBS} solver jobs are running already; try again soon")
+        try:
+            yield
+        finally:
+            self._jobs.release()
+
+    def result(self, puzzle_id: int, time_limit: float | None = None) -> SolveResult:
+        entry = self.entry(puzzle_id)
+        if entry.result is None or entry.result.status == "timeout":
+            limit = _limit(time_limit)
+            with self.job():
+                try:
+                    result = jobs.solve(entry.puzzle, limit)
+                except TimeLimitReached:
+                    result = SolveResult("timeout", [], None, time_s=limit)
+            entry.result = result
+            if result.status != "timeout":
+                self.store.set_verdict(puzzle_id, result.status, result.grade)
+        return entry.result
+
+    def trace(self, puzzle_id: int, time_limit: float | None = None) -> list[Step]:
+        entry = self.entry(puzzle_id)
+        if entry.trace is None:
+            limit = _limit(time_limit)
+            with self.job():
+                try:
+                    entry.trace = jobs.trace(entry.puzzle, limit)
+                except TimeLimitReached:
+                    raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
+        return entry.trace
+
+    def solution(self, puzzle_id: int) -> Grid | None:
+        """The unique solution when it is known or cheap to find (for checks and hints)."""
+        entry = self.entry(puzzle_id)
+        if entry.result is None:
+            with suppress(ApiError):
+                self.result(puzzle_id, time_limit=5.0)
+        if entry.result is not None and entry.result.status == "unique":
+            solved: Grid = entry.result.solutions[0]
+            return solved
+        return None
+
+    def game(self, puzzle_id: int) -> tuple[Entry, Game]:
+        entry = self.entry(puzzle_id)
+        if entry.puzzle.genre not in RULES:
+            raise ApiError(409, f"the {entry.puzzle.genre} genre cannot be played here yet")
+        with entry.lock:
+            if entry.game is None:
+                saved = self.store.load_game(puzzle_id)
+                puzzle = entry.puzzle
+                entry.game = Game.from_json(puzzle, saved) if saved else Game.new(puzzle)
+            return entry, entry.game
+
+    def save(self, puzzle_id: int, game: Game) -> None:
+        check = game.check()
+        self.store.save_game(
+            puzzle_id, game.to_json(), progress=game.progress(), solved=bool(check["solved"])
+        )
+
+
+def _limit(time_limit: float | None) -> float:
+    if time_limit is None:
+        return SOLVE_TIME_LIMIT
+    return max(0.01, min(float(time_limit), MAX_TIME_LIMIT))
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _load_text(body: PuzzleText) -> Any:
+    """Parse pasted or uploaded text; a plain http(s) URL that no notation reads is fetched."""
+    text = body.text
+    if not text.strip():
+        raise ApiError(422, "the puzzle text is empty")
+    try:
+        return _parse(text, body)
+    except UnknownFormat:
+        stripped = text.strip()
+        if stripped.startswith(("http://", "https://")) and "\n" not in stripped:
+            fetched = _fetch(stripped)
+            body.text = fetched
+            return _parse(fetched, body)
+        raise
+
+
+def _parse(text: str, body: PuzzleText) -> Any:
+    return parse_puzzle(text, body.genre or None, body.format or None, body.filename)
+
+
+def parse_puzzle(text: str, genre: str | None, format: str | None, filename: str | None) -> Any:
+    return parse_text(text, genre, format, filename, max_size=MAX_GRID)
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            data: bytes = answer.read(FETCH_LIMIT + 1)
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        raise ApiError(422, f"cannot fetch {url}: {error}") from None
+    if len(data) > FETCH_LIMIT:
+        raise ApiError(413, f"{url} is larger than {FETCH_LIMIT} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(422, f"{url} is not a UTF-8 text file") from None
+
+
+def _puzzle_json(puzzle: Any) -> dict[str, Any]:
+    rules = RULES.get(puzzle.genre)
+    if rules is not None:
+        return rules.puzzle_json(puzzle)
+    width, height = _dimensions(puzzle)
+    return {"genre": puzzle.genre, "title": puzzle.title, "width": width, "height": height}
+
+
+def _game_json(puzzle_id: int, entry: Entry, game: Game, **extra: Any) -> dict[str, Any]:
+    return {
+        "puzzle_id": puzzle_id,
+        "genre": entry.puzzle.genre,
+        "state": state_text(game.rules, game.state),
+        "moves": game.moves,
+        "position": game.position,
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "progress": round(game.progress(), 4),
+        "solved": bool(game.check()["solved"]),
+        **extra,
+    }
+
+
+def _result_json(puzzle: Any, result: SolveResult) -> dict[str, Any]:
+    try:
+        differences = [list(c) for c in result.differences()]
+    except (AttributeError, TypeError):  # solutions that are not grids (walls, ...)
+        differences = []
+    return {
+        "status": result.status,
+        "grade": result.grade,
+        "time_s": round(result.time_s, 4),
+        "stats": result.stats,
+        "solutions": [puzzle.solution_json(s) for s in result.solutions[:2]],
+        "differences": differences,
+    }
+
+
+def _dimensions(puzzle: Any) -> tuple[int | None, int | None]:
+    """Width and height, for genres that name them so or only have a `size`."""
+    width = getattr(puzzle, "width", None)
+    height = getattr(puzzle, "height", None)
+    size = getattr(puzzle, "size", None)
+    if width is None and isinstance(size, int):
+        width = height = size
+    return width, height
+
+
+def _default_title(puzzle: Any) -> str:
+    width, height = _dimensions(puzzle)
+    return f"{puzzle.genre} {width}x{height}" if width else f"{puzzle.genre} puzzle"
+
+
+def _summary(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k != "source"}
+
+
+# -- the body-size limit ----------------------------------------------------------------------
+class BodyLimit:
+    """Refuse request bodies above `limit` bytes with 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(self.limit, send)
+                return
+        received = 0
+        refused = False
+
+        async def limited() -> Message:
+            nonlocal received, refused
+            message = await receive()
+            if message["type"] == "http.request" and not refused:
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    refused = True
+                    await _too_large(self.limit, send)
+            if refused:
+                return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: Message) -> None:
+            if not refused:  # the 413 is the whole answer
+                await send(message)
+
+        try:
+            await self.app(scope, limited, guarded)
+        except Exception:
+            if not refused:
+                raise
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    response = JSONResponse({"error": f"the request is larger than {limit} bytes"}, 413)
+    await response({"type": "http"}, _no_receive, send)
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}
+
+
+# -- the app ----------------------------------------------------------------------------------
+def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastAPI:
+    store = Store(db_path or default_path())
+    if seed:
+        store.seed()
+    library = Library(store)
+    app = FastAPI(
+        title="pencilbox",
+        version=pencilbox.__version__,
+        description="Solve, explain, hint, animate and play grid logic puzzles.",
+    )
+    app.state.library = library
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse({"error": error.message, **error.extra}, error.status)
+
+    @app.exception_handler(PuzzleError)
+    async def puzzle_error(request: Request, error: PuzzleError) -> JSONResponse:
+        body: dict[str, Any] = {"error": str(error), "kind": type(error).__name__}
+        if isinstance(error, FormatError):
+            body.update(line=error.line, column=error.column, reason=error.reason)
+        if isinstance(error, InvalidPuzzle):
+            body.update(where=error.where, reason=error.reason)
+        status = 413 if isinstance(error, LimitExceeded) else 422
+        return JSONResponse(body, status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}" if where else "bad request"
+        detail = [{k: v for k, v in p.items() if k in ("loc", "msg", "type")} for p in problems]
+        return JSONResponse({"error": message, "detail": detail}, 422)
+
+    # -- pages ------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{puzzle_id}", include_in_schema=False)
+    def play(puzzle_id: int) -> RedirectResponse:
+        genre = library.row(puzzle_id)["genre"]
+        return RedirectResponse(f"/{genre}?id={puzzle_id}")
+
+    @app.get("/{genre}", include_in_schema=False)
+    def genre_page(genre: str) -> FileResponse:
+        """A genre's page is static/{genre}.html: adding a genre adds no route."""
+        page = STATIC / f"{genre}.html"
+        if not genre.isalpha() or genre == "index" or not page.is_file():
+            raise ApiError(404, f"no page {genre!r}")
+        return FileResponse(page)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- genres and parsing -----------------------------------------------------------------
+    @app.get("/api/health")
+    def health() -> dict[str, Any]:
+        return {"ok": True, "version": pencilbox.__version__}
+
+    @app.get("/api/genres")
+    def genres() -> list[dict[str, Any]]:
+        return [
+            {
+                "name": g.name,
+                "aliases": list(g.aliases),
+                "formats": list(g.formats),
+                "playable": g.name in RULES,
+                "generator": g.generate is not None,
+                "page": f"/{g.name}" if (STATIC / f"{g.name}.html").is_file() else None,
+            }
+            for g in base.all_genres()
+        ]
+
+    @app.post("/api/parse")
+    def parse(body: PuzzleText) -> dict[str, Any]:
+        puzzle = _load_text(body)
+        return {"puzzle": _puzzle_json(puzzle)}
+
+    @app.post("/api/convert", response_model=None)
+    def convert(body: ConvertRequest) -> Response:
+        puzzle = _load_text(body)
+        if body.to == "svg":
+            return Response(puzzle.render(None, "svg"), media_type="image/svg+xml")
+        if body.to == "png":
+            return Response(_png(puzzle, None), media_type="image/png")
+        return JSONResponse({"format": body.to, "text": puzzle.to(body.to)})
+
+    @app.post("/api/nonogram/clues")
+    def nonogram_clues(body: CluesRequest) -> dict[str, Any]:
+        """Validate the two clue boxes as the user types: every problem, each with its box,
+        line (row or column number) and character position."""
+        from pencilbox.genres.nonogram.formats.clues import parse_clue_list
+        from pencilbox.genres.nonogram.model import make_puzzle
+
+        errors: list[dict[str, Any]] = []
+        lists: dict[str, list[list[int]]] = {}
+        for box, kind, text in (("rows", "row", body.rows), ("cols", "column", body.cols)):
+            try:
+                lists[box] = parse_clue_list(1, text, kind=kind)
+            except FormatError as error:
+                errors.append({"box": box, "message": error.reason, "column": error.column})
+        if len(lists.get("rows", [])) > MAX_GRID or len(lists.get("cols", [])) > MAX_GRID:
+            errors.append({"box": None, "message": f"at most {MAX_GRID} rows and columns"})
+        if errors:
+            return {"ok": False, "errors": errors}
+        for box, kind, length in (
+            ("rows", "row", len(lists["cols"])),
+            ("cols", "column", len(lists["rows"])),
+        ):
+            for index, runs in enumerate(lists[box]):
+                clue = [r for r in runs if r > 0]
+                need = sum(clue) + len(clue) - 1
+                if need > length:
+                    text = " ".join(map(str, clue))
+                    errors.append(
+                        {
+                            "box": box,
+                            "index": index,
+                            "message": f"{kind} {index + 1}: clue {text} needs {need} cells, "
+                            f"the {kind} has {length}",
+                        }
+                    )
+        if errors:
+            return {"ok": False, "errors": errors}
+        try:
+            puzzle = make_puzzle(lists["rows"], lists["cols"], max_size=MAX_GRID)
+        except PuzzleError as error:
+            return {"ok": False, "errors": [{"box": None, "message": str(error)}]}
+        return {"ok": True, "errors": [], "puzzle": _puzzle_json(puzzle)}
+
+    @app.post("/api/generate", status_code=201)
+    def generate(body: GenerateRequest) -> dict[str, Any]:
+        """Make a new puzzle with the genre's generator and add it to the library."""
+        chosen = base.get(body.genre)
+        if chosen.generate is None:
+            raise ApiError(422, f"the {chosen.name} genre has no generator yet")
+        with library.job():
+            made = jobs.generate(chosen.name, dict(body.options), SOLVE_TIME_LIMIT)
+        puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
+        seed = made["info"].get("seed")
+        title = body.title or f"generated {made['genre']}" + (f" (seed {seed})" if seed else "")
+        puzzle_id, _ = store.add_puzzle(
+            genre=made["genre"],
+            source=made["text"],
+            format=made["format"],
+            title=title,
+            width=_dimensions(puzzle)[0],
+            height=_dimensions(puzzle)[1],
+        )
+        return {**_summary(library.row(puzzle_id)), "generator": made["info"]}
+
+    # -- the library ------------------------------------------------------------------------
+    @app.get("/api/puzzles")
+    def list_puzzles() -> list[dict[str, Any]]:
+        return [_summary(row) for row in store.list_puzzles()]
+
+    @app.post("/api/puzzles", status_code=201)
+    def import_puzzle(body: PuzzleText) -> dict[str, Any]:
+        puzzle = _load_text(body)
+        title = body.title or puzzle.title or (Path(body.filename).stem if body.filename else None)
+        puzzle_id, created = store.add_puzzle(
+            genre=puzzle.genre,
+            source=body.text,
+            format=body.format or None,
+            filename=body.filename,
+            title=title or _default_title(puzzle),
+            width=_dimensions(puzzle)[0],
+            height=_dimensions(puzzle)[1],
+        )
+        return {**_summary(library.row(puzzle_id)), "new": created}
+
+    @app.get("/api/puzzles/{puzzle_id}")
+    def get_puzzle(puzzle_id: int) -> dict[str, Any]:
+        row = library.row(puzzle_id)
+        entry = library.entry(puzzle_id)
+        return {**row, "puzzle": _puzzle_json(entry.puzzle)}
+
+    @app.delete("/api/puzzles/{puzzle_id}")
+    def delete_puzzle(puzzle_id: int) -> dict[str, Any]:
+        if not store.delete_puzzle(puzzle_id):
+            raise ApiError(404, f"no puzzle with id {puzzle_id}")
+        library.forget(puzzle_id)
+        return {"deleted": puzzle_id}
+
+    @app.get("/api/puzzles/{puzzle_id}/thumbnail.svg")
+    def thumbnail(puzzle_id: int) -> Response:
+        entry = library.entry(puzzle_id)
+        state = None
+        if entry.puzzle.genre in RULES:
+            state = library.game(puzzle_id)[1].state
+        svg = entry.puzzle.render(state, "svg")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/puzzles/{puzzle_id}/export", response_model=None)
+    def export(puzzle_id: int, format: str = "svg", state: str = "game") -> Response:
+        entry = library.entry(puzzle_id)
+        grid = None
+        if state == "game" and entry.puzzle.genre in RULES:
+            grid = library.game(puzzle_id)[1].state
+        elif state == "solution":
+            result = library.result(puzzle_id)
+            grid = result.solutions[0] if result.solutions else None
+        elif state not in ("empty", "game"):
+            raise ApiError(422, f"state must be empty, game or solution, not {state!r}")
+        if format == "svg":
+            return Response(entry.puzzle.render(grid, "svg"), media_type="image/svg+xml")
+        if format == "png":
+            return Response(_png(entry.puzzle, grid), media_type="image/png")
+        text = entry.puzzle.to(format)
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.get("/api/puzzles/{puzzle_id}/solve")
+    def solve_puzzle(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+        entry = library.entry(puzzle_id)
+        return _result_json(entry.puzzle, library.result(puzzle_id, time_limit))
+
+    @app.get("/api/puzzles/{puzzle_id}/grade")
+    def grade(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+        result = library.result(puzzle_id, time_limit)
+        return {"status": result.status, "grade": result.grade}
+
+    @app.get("/api/puzzles/{puzzle_id}/steps")
+    def steps(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+        trace = library.trace(puzzle_id, time_limit)
+        return {"count": len(trace), "steps": [s.to_json() for s in trace]}
+
+    # -- games ------------------------------------------------------------------------------
+    @app.get("/api/games/{puzzle_id}")
+    def get_game(puzzle_id: int) -> dict[str, Any]:
+        entry, game = library.game(puzzle_id)
+        return _game_json(puzzle_id, entry, game)
+
+    def _change(puzzle_id: int, action: Callable[[Game], Any]) -> dict[str, Any]:
+        entry, game = library.game(puzzle_id)
+        with entry.lock:
+            outcome = action(game)
+            library.save(puzzle_id, game)
+            return _game_json(puzzle_id, entry, game, changed=bool(outcome))
+
+    @app.post("/api/games/{puzzle_id}/move")
+    def move(puzzle_id: int, body: MoveRequest) -> dict[str, Any]:
+        return _change(puzzle_id, lambda game: game.play(body.move))
+
+    @app.post("/api/games/{puzzle_id}/undo")
+    def undo(puzzle_id: int) -> dict[str, Any]:
+        return _change(puzzle_id, lambda game: game.undo())
+
+    @app.post("/api/games/{puzzle_id}/redo")
+    def redo(puzzle_id: int) -> dict[str, Any]:
+        return _change(puzzle_id, lambda game: game.redo())
+
+    def _reset(game: Game) -> bool:
+        game.reset()
+        return True
+
+    @app.post("/api/games/{puzzle_id}/reset")
+    def reset(puzzle_id: int) -> dict[str, Any]:
+        return _change(puzzle_id, _reset)
+
+    @app.post("/api/games/{puzzle_id}/hint")
+    def hint(puzzle_id: int) -> dict[str, Any]:
+        solution = library.solution(puzzle_id)
+        entry, game = library.game(puzzle_id)
+        with entry.lock:
+            step = game.hint(solution)
+        payload: dict[str, Any] = {"step": step.to_json() if step else None}
+        if step is not None and step.changes:
+            payload["move"] = set_move(step.changes)
+        if step is None:
+            done = game.check(solution)["solved"]
+            payload["message"] = "Solved: nothing left to deduce." if done else "No hint found."
+        return payload
+
+    @app.post("/api/games/{puzzle_id}/pass")
+    def single_pass(puzzle_id: int) -> dict[str, Any]:
+        entry, game = library.game(puzzle_id)
+        with entry.lock:
+            before = state_text(game.rules, game.state)
+            found = game.single_pass()
+            library.save(puzzle_id, game)
+            return _game_json(
+                puzzle_id,
+                entry,
+                game,
+                before=before,
+                steps=[s.to_json() for s in found],
+                changed=bool(found),
+            )
+
+    @app.post("/api/games/{puzzle_id}/solve")
+    def solve_game(puzzle_id: int, body: SolveRequest | None = None) -> dict[str, Any]:
+        request = body or SolveRequest()
+        result = library.result(puzzle_id, request.time_limit)
+        entry, game = library.game(puzzle_id)
+        with entry.lock:
+            changed = game.solve(result) if request.apply else False
+            library.save(puzzle_id, game)
+            return {
+                **_game_json(puzzle_id, entry, game, changed=changed),
+                "result": _result_json(entry.puzzle, result),
+            }
+
+    @app.get("/api/games/{puzzle_id}/check")
+    def check(puzzle_id: int) -> dict[str, Any]:
+        solution = library.solution(puzzle_id)
+        entry, game = library.game(puzzle_id)
+        with entry.lock:
+            return game.check(solution)
+
+    return app
+
+
+# -- PNG --------------------------------------------------------------------------------------
+def _png(puzzle: Any, grid: Grid | None) -> bytes:
+    """A raster picture of a grid state, drawn with Pillow (clues as in the SVG)."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    if puzzle.genre != "nonogram":
+        raise ApiError(422, f"PNG export is not available for {puzzle.genre} yet")
+    grid = grid or puzzle.empty_grid()
+    size = 16
+    left = (max((len(c) for c in puzzle.rows), default=1) or 1) * size
+    top = (max((len(c) for c in puzzle.cols), default=1) or 1) * size
+    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    for r, clue in enumerate(puzzle.rows):
+        for k, run in enumerate(reversed(clue or (0,))):
+            x, y = left - (k + 0.5) * size, top + (r + 0.5) * size
+            draw.text((x, y), str(run), fill="black", anchor="mm")
+    for c, clue in enumerate(puzzle.cols):
+        for k, run in enumerate(reversed(clue or (0,))):
+            x, y = left + (c + 0.5) * size, top - (k + 0.5) * size
+            draw.text((x, y), str(run), fill="black", anchor="mm")
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            x, y = left + c * size, top + r * size
+            if grid[r, c] == 1:
+                draw.rectangle((x, y, x + size, y + size), fill="#222222")
+            elif grid[r, c] == 2:
+                d = size * 0.3
+                draw.line((x + d, y + d, x + size - d, y + size - d), fill="#999999")
+                draw.line((x + size - d, y + d, x + d, y + size - d), fill="#999999")
+    for c in range(puzzle.width + 1):
+        x = left + c * size
+        draw.line((x, top, x, height - 1), fill="#333333", width=2 if c % 5 == 0 else 1)
+    for r in range(puzzle.height + 1):
+        y = top + r * size
+        draw.line((left, y, width - 1, y), fill="#333333", width=2 if r % 5 == 0 else 1)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()

@@ -1,0 +1,711 @@
+// The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
+// The server is the truth: every move goes to /api/games/{id}/move and is saved there.
+import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+
+const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
+const SYMBOLS = "?#.";
+
+const page = {
+  id: null,
+  puzzle: null,
+  state: null, // Uint8Array of the game (or the animation frame while animating)
+  game: null,
+  cells: [],
+  rowClues: [],
+  colClues: [],
+  mode: "fill",
+  cursor: { r: 0, c: 0 },
+  pending: 0,
+  queue: Promise.resolve(),
+  hint: null,
+  passes: 0,
+  player: null,
+  verdict: null,
+};
+window.pencilbox = page; // for tests and the curious
+
+const board = $("#board");
+const info = $("#info");
+const sentence = $("#sentence");
+
+// -- state text <-> cells ------------------------------------------------------------------
+function parseState(text) {
+  const flat = text.replaceAll("/", "");
+  const cells = new Uint8Array(flat.length);
+  for (let i = 0; i < flat.length; i++) cells[i] = SYMBOLS.indexOf(flat[i]);
+  return cells;
+}
+
+function stateText(cells) {
+  const { width, height } = page.puzzle;
+  const rows = [];
+  for (let r = 0; r < height; r++) {
+    let row = "";
+    for (let c = 0; c < width; c++) row += SYMBOLS[cells[r * width + c]];
+    rows.push(row);
+  }
+  return rows.join("/");
+}
+
+// -- the board -----------------------------------------------------------------------------
+function buildBoard() {
+  const { width, height, rows, cols } = page.puzzle;
+  const size = Math.max(12, Math.min(28, Math.floor(720 / Math.max(width, height, 1))));
+  board.style.setProperty("--cell-size", `${size}px`);
+  board.style.gridTemplateColumns = `auto repeat(${width}, var(--cell-size))`;
+  const parts = [el("div", { class: "corner" })];
+  page.colClues = cols.map((clue, c) => {
+    const node = el("div", { class: "clue colclue", "data-kind": "cols", "data-index": c, title: `column ${c + 1}` },
+      (clue.length ? clue : [0]).map((n) => el("span", { text: n })));
+    parts.push(node);
+    return node;
+  });
+  page.cells = [];
+  page.rowClues = [];
+  for (let r = 0; r < height; r++) {
+    const clue = rows[r];
+    const rowNode = el("div", { class: "clue rowclue", "data-kind": "rows", "data-index": r, title: `row ${r + 1}` },
+      (clue.length ? clue : [0]).map((n) => el("span", { text: n })));
+    page.rowClues.push(rowNode);
+    parts.push(rowNode);
+    for (let c = 0; c < width; c++) {
+      const classes = ["cell"];
+      if (c === 0) classes.push("c0");
+      if (r === 0) classes.push("r0");
+      if ((c + 1) % 5 === 0 && c + 1 < width) classes.push("b5r");
+      if ((r + 1) % 5 === 0 && r + 1 < height) classes.push("b5b");
+      const node = el("div", { class: classes.join(" "), "data-r": r, "data-c": c });
+      page.cells.push(node);
+      parts.push(node);
+    }
+  }
+  board.replaceChildren(...parts);
+}
+
+function render(cells = page.state) {
+  for (let i = 0; i < cells.length; i++) {
+    const node = page.cells[i];
+    node.classList.toggle("f", cells[i] === FILLED);
+    node.classList.toggle("x", cells[i] === EMPTY);
+  }
+  const { width, height, rows, cols } = page.puzzle;
+  const line = (kind, index) => {
+    const out = [];
+    const n = kind === "rows" ? width : height;
+    for (let k = 0; k < n; k++) out.push(kind === "rows" ? cells[index * width + k] : cells[k * width + index]);
+    return out;
+  };
+  const runs = (values) => {
+    const found = [];
+    let run = 0;
+    for (const v of values) {
+      if (v === FILLED) run++;
+      else if (run) { found.push(run); run = 0; }
+    }
+    if (run) found.push(run);
+    return found;
+  };
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  for (let r = 0; r < height; r++) page.rowClues[r].classList.toggle("done", same(runs(line("rows", r)), rows[r]));
+  for (let c = 0; c < width; c++) page.colClues[c].classList.toggle("done", same(runs(line("cols", c)), cols[c]));
+  drawCursor();
+}
+
+function drawCursor() {
+  board.querySelector(".cell.cursor")?.classList.remove("cursor");
+  if (document.activeElement === board) {
+    page.cells[page.cursor.r * page.puzzle.width + page.cursor.c]?.classList.add("cursor");
+  }
+}
+
+function clearMarks() {
+  for (const node of board.querySelectorAll(".hl-change, .hl-reason, .hl-wrong")) {
+    node.classList.remove("hl-change", "hl-reason", "hl-wrong");
+  }
+  for (const node of board.querySelectorAll(".clue.bad, .clue.active")) node.classList.remove("bad", "active");
+}
+
+function highlight(step) {
+  clearMarks();
+  if (!step) return;
+  const { width } = page.puzzle;
+  for (const [r, c] of step.reasons) page.cells[r * width + c]?.classList.add("hl-reason");
+  for (const [r, c] of step.changes) page.cells[r * width + c]?.classList.add("hl-change");
+  if (step.clue) {
+    const [kind, number] = step.clue.split(" ");
+    const list = kind === "row" ? page.rowClues : page.colClues;
+    list[Number(number) - 1]?.classList.add("active");
+  }
+}
+
+// -- talking to the server -----------------------------------------------------------------
+function post(path, body) {
+  page.pending++;
+  const request = page.queue.then(() => api(path, { method: "POST", body }));
+  page.queue = request.catch(() => {});
+  return request.finally(() => { page.pending--; });
+}
+
+function applyGame(game, { force = false } = {}) {
+  const wasSolved = page.game && page.game.solved;
+  page.game = game;
+  if (game.solved && !wasSolved && page.game && !page.player) {
+    setMessage(info, "✔ Solved: every clue is satisfied.", "ok");
+  }
+  $("#undo").disabled = !game.can_undo;
+  $("#redo").disabled = !game.can_redo;
+  if (page.pending > 0 && !force) return; // newer local moves are on their way
+  if (page.player || drag) return; // the animation or a drag owns the board for now
+  page.state = parseState(game.state);
+  render();
+}
+
+async function play(move) {
+  page.hint = null;
+  $("#hint-actions").classList.add("hidden");
+  clearMarks();
+  try {
+    applyGame(await post(`/api/games/${page.id}/move`, { move }));
+  } catch (error) {
+    setMessage(info, error.message, "error");
+    await reload();
+  }
+}
+
+async function action(name) {
+  page.hint = null;
+  $("#hint-actions").classList.add("hidden");
+  clearMarks();
+  try {
+    applyGame(await post(`/api/games/${page.id}/${name}`));
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+async function reload() {
+  applyGame(await api(`/api/games/${page.id}`), { force: true });
+}
+
+// -- playing with the pointer --------------------------------------------------------------
+let drag = null;
+
+function cellAt(x, y) {
+  const node = document.elementFromPoint(x, y);
+  if (!node || !node.classList.contains("cell") || !board.contains(node)) return null;
+  return { r: Number(node.dataset.r), c: Number(node.dataset.c) };
+}
+
+board.addEventListener("contextmenu", (event) => event.preventDefault());
+board.addEventListener("pointerdown", (event) => {
+  if (page.player || !page.state) return;
+  const target = event.target.closest(".cell");
+  if (!target) return;
+  event.preventDefault();
+  board.focus({ preventScroll: true });
+  const r = Number(target.dataset.r), c = Number(target.dataset.c);
+  const { width } = page.puzzle;
+  const current = page.state[r * width + c];
+  const crossing = event.button === 2 || page.mode === "cross";
+  const value = crossing ? (current === EMPTY ? UNKNOWN : EMPTY) : (current === FILLED ? UNKNOWN : FILLED);
+  drag = { start: { r, c }, value, original: page.state.slice(), pointer: event.pointerId };
+  board.setPointerCapture(event.pointerId);
+  page.cursor = { r, c };
+  paintDrag({ r, c });
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const cell = cellAt(event.clientX, event.clientY);
+  if (cell) paintDrag(cell);
+});
+
+function paintDrag(to) {
+  const { width } = page.puzzle;
+  const { start, value, original } = drag;
+  page.state = original.slice();
+  // A drag paints a straight line: along the row or the column it moved further in.
+  const horizontal = Math.abs(to.c - start.c) >= Math.abs(to.r - start.r);
+  const end = horizontal ? { r: start.r, c: to.c } : { r: to.r, c: start.c };
+  const dr = Math.sign(end.r - start.r), dc = Math.sign(end.c - start.c);
+  let { r, c } = start;
+  for (;;) {
+    page.state[r * width + c] = value;
+    if (r === end.r && c === end.c) break;
+    r += dr;
+    c += dc;
+  }
+  render();
+}
+
+function finishDrag(event) {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const { original } = drag;
+  drag = null;
+  const { width } = page.puzzle;
+  const changes = [];
+  for (let i = 0; i < original.length; i++) {
+    if (page.state[i] !== original[i]) changes.push(`r${Math.floor(i / width) + 1}c${(i % width) + 1}=${page.state[i]}`);
+  }
+  if (changes.length) play(changes.join(" "));
+}
+board.addEventListener("pointerup", finishDrag);
+board.addEventListener("pointercancel", finishDrag);
+
+// -- keyboard -------------------------------------------------------------------------------
+board.addEventListener("focus", drawCursor);
+board.addEventListener("blur", drawCursor);
+board.addEventListener("keydown", (event) => {
+  if (!page.state || page.player) return;
+  const { width, height } = page.puzzle;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[event.key]) {
+    event.preventDefault();
+    const [dr, dc] = moves[event.key];
+    page.cursor = {
+      r: Math.min(height - 1, Math.max(0, page.cursor.r + dr)),
+      c: Math.min(width - 1, Math.max(0, page.cursor.c + dc)),
+    };
+    drawCursor();
+    return;
+  }
+  const { r, c } = page.cursor;
+  const current = page.state[r * width + c];
+  let value = null;
+  if (event.key === " " || event.key === "Enter") value = current === FILLED ? UNKNOWN : FILLED;
+  else if (event.key === "x" || event.key === "X") value = current === EMPTY ? UNKNOWN : EMPTY;
+  else if (["Delete", "Backspace", "0"].includes(event.key)) value = UNKNOWN;
+  if (value === null || value === current) return;
+  event.preventDefault();
+  page.state[r * width + c] = value;
+  render();
+  play(`r${r + 1}c${c + 1}=${value}`);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("textarea, input, select")) return;
+  if (!(event.ctrlKey || event.metaKey) || !page.id) return;
+  const key = event.key.toLowerCase();
+  const undo = key === "z" && !event.shiftKey;
+  const redo = key === "y" || (key === "z" && event.shiftKey);
+  if (!undo && !redo) return;
+  event.preventDefault();
+  if (page.player) closePlayer();
+  action(undo ? "undo" : "redo");
+});
+
+// -- hint, check, single step ---------------------------------------------------------------
+async function hint() {
+  if (page.player) closePlayer();
+  try {
+    const answer = await post(`/api/games/${page.id}/hint`);
+    if (!answer.step) {
+      setMessage(sentence, answer.message || "No hint.");
+      highlight(null);
+      return;
+    }
+    page.hint = answer;
+    highlight(answer.step);
+    setMessage(sentence, `Hint: ${answer.step.sentence}`);
+    $("#hint-actions").classList.toggle("hidden", !answer.move);
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+async function check() {
+  try {
+    const answer = await api(`/api/games/${page.id}/check`);
+    clearMarks();
+    const { width } = page.puzzle;
+    for (const [r, c] of answer.wrong) page.cells[r * width + c].classList.add("hl-wrong");
+    for (const line of answer.lines) (line.kind === "row" ? page.rowClues : page.colClues)[line.index]?.classList.add("bad");
+    if (answer.solved) setMessage(info, "✔ Solved: every clue is satisfied.", "ok");
+    else if (answer.violations.length || answer.wrong.length) {
+      const wrong = answer.wrong.length ? `${answer.wrong.length} cells are wrong (marked). ` : "";
+      setMessage(info, `${wrong}${answer.violations.join("; ")}`, "error");
+    } else setMessage(info, `No mistakes so far; ${answer.unknown} cells still unknown.`, "ok");
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+async function singleStep() {
+  if (page.player) closePlayer();
+  try {
+    const answer = await post(`/api/games/${page.id}/pass`);
+    page.passes++;
+    applyGame(answer, { force: true });
+    clearMarks();
+    const { width } = page.puzzle;
+    let count = 0;
+    for (const step of answer.steps) {
+      for (const [r, c] of step.changes) { page.cells[r * width + c].classList.add("hl-change"); count++; }
+    }
+    const last = answer.steps.at(-1);
+    const text = answer.steps.length
+      ? `Single step ${page.passes}: ${answer.steps.length} deductions, ${count} cells. Last: ${last.sentence}`
+      : `Single step ${page.passes}: line logic finds nothing new here.`;
+    setMessage(sentence, text);
+    showInfo();
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+// -- full solve: the animation player --------------------------------------------------------
+class Player {
+  constructor(steps, base) {
+    this.steps = steps;
+    this.frame = base.slice();
+    this.index = 0;
+    this.previous = [];
+    this.timer = null;
+    this.committed = false;
+  }
+  forward() {
+    if (this.index >= this.steps.length) return false;
+    const { width } = page.puzzle;
+    const step = this.steps[this.index];
+    this.previous[this.index] = step.changes.map(([r, c]) => this.frame[r * width + c]);
+    for (const [r, c, v] of step.changes) this.frame[r * width + c] = v;
+    this.index++;
+    return true;
+  }
+  back() {
+    if (this.index === 0) return false;
+    this.index--;
+    const { width } = page.puzzle;
+    const step = this.steps[this.index];
+    step.changes.forEach(([r, c], k) => { this.frame[r * width + c] = this.previous[this.index][k]; });
+    return true;
+  }
+  seek(target) {
+    while (this.index < target && this.forward());
+    while (this.index > target && this.back());
+  }
+}
+
+async function fullSolve() {
+  if (page.player) closePlayer();
+  setMessage(sentence, "Solving…");
+  const started = performance.now();
+  const verdict = api(`/api/puzzles/${page.id}/solve`).then((v) => { page.verdict = v; showInfo(); showSolutions(); return v; });
+  verdict.catch((error) => setMessage(info, error.message, "error"));
+  try {
+    const trace = await api(`/api/puzzles/${page.id}/steps`);
+    const player = new Player(trace.steps, new Uint8Array(page.state.length));
+    page.player = player;
+    page.firstFrameMs = performance.now() - started;
+    $("#player").classList.remove("hidden");
+    $("#hint-actions").classList.add("hidden");
+    $("#p-scrub").max = String(trace.steps.length);
+    if ($("#animate").checked) {
+      showFrame();
+      startPlaying();
+    } else {
+      player.seek(player.steps.length);
+      showFrame();
+    }
+  } catch (error) {
+    setMessage(sentence, error.message, "error");
+  }
+}
+
+function showFrame() {
+  const player = page.player;
+  if (!player) return;
+  render(player.frame);
+  const step = player.steps[player.index - 1];
+  highlight(step || null);
+  $("#p-scrub").value = String(player.index);
+  $("#p-pos").textContent = `${player.index} / ${player.steps.length}`;
+  setMessage(sentence, step ? `${player.index}. ${step.sentence}` : "The empty grid: press ▶ to replay the solving steps.");
+  if (player.index === player.steps.length) {
+    stopPlaying();
+    commitSolution();
+  }
+}
+
+async function commitSolution() {
+  const player = page.player;
+  if (!player || player.committed || player.frame.includes(UNKNOWN)) return;
+  player.committed = true;
+  try {
+    const game = await post(`/api/games/${page.id}/move`, { move: `grid ${stateText(player.frame)}` });
+    page.game = game;
+    $("#undo").disabled = !game.can_undo;
+    $("#redo").disabled = !game.can_redo;
+    page.state = parseState(game.state);
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+function startPlaying() {
+  const player = page.player;
+  if (!player) return;
+  stopPlaying();
+  if (player.index >= player.steps.length) player.seek(0);
+  $("#p-play").textContent = "⏸";
+  const tick = () => {
+    if (!page.player) return;
+    page.player.forward();
+    showFrame();
+    if (page.player && page.player.timer !== null) page.player.timer = setTimeout(tick, 1000 / Number($("#p-speed").value));
+  };
+  player.timer = setTimeout(tick, 1000 / Number($("#p-speed").value));
+}
+
+function stopPlaying() {
+  const player = page.player;
+  if (player && player.timer !== null) clearTimeout(player.timer);
+  if (player) player.timer = null;
+  $("#p-play").textContent = "▶";
+}
+
+function closePlayer() {
+  stopPlaying();
+  page.player = null;
+  $("#player").classList.add("hidden");
+  clearMarks();
+  render(page.state);
+  setMessage(sentence, "");
+}
+
+function playerControl(fn) {
+  return () => {
+    if (!page.player) return;
+    stopPlaying();
+    fn(page.player);
+    showFrame();
+  };
+}
+
+$("#p-first").addEventListener("click", playerControl((p) => p.seek(0)));
+$("#p-back").addEventListener("click", playerControl((p) => p.back()));
+$("#p-fwd").addEventListener("click", playerControl((p) => p.forward()));
+$("#p-last").addEventListener("click", playerControl((p) => p.seek(p.steps.length)));
+$("#p-scrub").addEventListener("input", playerControl((p) => p.seek(Number($("#p-scrub").value))));
+$("#p-play").addEventListener("click", () => {
+  if (!page.player) return;
+  if (page.player.timer !== null) stopPlaying();
+  else startPlaying();
+});
+$("#p-close").addEventListener("click", closePlayer);
+
+// -- verdict and solutions -------------------------------------------------------------------
+function showInfo() {
+  const parts = [];
+  if (page.verdict) {
+    const v = page.verdict;
+    const words = { unique: "one solution", multiple: "more than one solution", none: "no solution", timeout: "no verdict within the time limit" };
+    parts.push(`Verdict: ${words[v.status] || v.status}`);
+    if (v.grade) parts.push(`grade ${v.grade}`);
+    if (v.stats && v.stats.passes !== undefined) parts.push(`passes: ${v.stats.passes}`);
+    parts.push(`${(v.time_s * 1000).toFixed(0)} ms`);
+  }
+  if (page.passes) parts.push(`single steps taken: ${page.passes}`);
+  setMessage(info, parts.join(" · "), page.verdict && page.verdict.status === "none" ? "error" : "");
+}
+
+function showSolutions() {
+  const box = $("#solutions");
+  const v = page.verdict;
+  if (!v || v.status !== "multiple") {
+    box.classList.add("hidden");
+    return;
+  }
+  const { width } = page.puzzle;
+  const diff = new Set(v.differences.map(([r, c]) => r * width + c));
+  const mini = (rows) => el("div", { class: "mini", style: `grid-template-columns: repeat(${width}, 9px)` },
+    rows.join("").split("").map((ch, i) => el("div", { class: [ch === "#" ? "f" : "", diff.has(i) ? "diff" : ""].join(" ").trim() })));
+  box.replaceChildren(
+    el("p", { text: `More than one solution: two of them, differing in ${diff.size} cells (outlined).` }),
+    el("div", { class: "solutions" }, v.solutions.map(mini)),
+  );
+  box.classList.remove("hidden");
+}
+
+// -- clue boxes --------------------------------------------------------------------------------
+let validateTimer = null;
+let validateSerial = 0;
+
+function cluesChanged() {
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(validateClues, 120);
+}
+
+async function validateClues() {
+  const rows = $("#rows-clues").value, cols = $("#cols-clues").value;
+  const serial = ++validateSerial;
+  if (!rows.trim() || !cols.trim()) {
+    for (const box of ["rows", "cols"]) { setMessage($(`#${box}-msg`), ""); $(`#${box}-clues`).classList.remove("invalid"); }
+    $("#load").disabled = true;
+    return;
+  }
+  let answer;
+  try {
+    answer = await api("/api/nonogram/clues", { method: "POST", body: { rows, cols } });
+  } catch (error) {
+    answer = { ok: false, errors: [{ box: null, message: error.message }] };
+  }
+  if (serial !== validateSerial) return;
+  for (const box of ["rows", "cols"]) {
+    const mine = answer.errors.filter((e) => e.box === box);
+    const text = mine.map((e) => (e.column ? `${e.message} (character ${e.column})` : e.message)).join("; ");
+    setMessage($(`#${box}-msg`), text, mine.length ? "error" : "");
+    $(`#${box}-clues`).classList.toggle("invalid", mine.length > 0);
+  }
+  const general = answer.errors.filter((e) => !e.box).map((e) => e.message).join("; ");
+  const current = page.puzzle && rows.trim() === page.puzzle.rows_text && cols.trim() === page.puzzle.cols_text;
+  if (answer.ok) {
+    const p = answer.puzzle;
+    setMessage($("#clue-msg"), current ? `${p.width}×${p.height}, as loaded` : `${p.width}×${p.height}: press Load to play it`, "ok");
+  } else setMessage($("#clue-msg"), general, general ? "error" : "");
+  $("#load").disabled = !answer.ok || current;
+}
+
+async function loadClues() {
+  const rows = $("#rows-clues").value.trim(), cols = $("#cols-clues").value.trim();
+  try {
+    const made = await api("/api/puzzles", { method: "POST", body: { text: `${rows}\n${cols}\n`, format: "clues", genre: "nonogram" } });
+    history.pushState(null, "", `/nonogram?id=${made.id}`);
+    await open(made.id);
+  } catch (error) {
+    setMessage($("#clue-msg"), error.message, "error");
+  }
+}
+
+function editClue(kind, index) {
+  const box = $(`#${kind}-clues`);
+  const parts = box.value.split(",");
+  let start = 0;
+  for (let i = 0; i < index && i < parts.length; i++) start += parts[i].length + 1;
+  const end = start + (parts[index] || "").length;
+  box.focus();
+  box.setSelectionRange(start, end);
+}
+
+board.addEventListener("click", (event) => {
+  const clue = event.target.closest(".clue");
+  if (clue) editClue(clue.dataset.kind, Number(clue.dataset.index));
+});
+
+// -- opening a puzzle ------------------------------------------------------------------------
+async function open(id) {
+  page.id = id;
+  page.game = null;
+  page.player = null;
+  page.verdict = null;
+  page.passes = 0;
+  $("#player").classList.add("hidden");
+  $("#solutions").classList.add("hidden");
+  const [row, game] = await Promise.all([api(`/api/puzzles/${id}`), api(`/api/games/${id}`)]);
+  page.puzzle = row.puzzle;
+  document.title = `pencilbox · ${row.title || "Nonogram"}`;
+  $("#title").textContent = `${row.title || "Nonogram"} · ${row.puzzle.width}×${row.puzzle.height}`;
+  $("#rows-clues").value = row.puzzle.rows_text;
+  $("#cols-clues").value = row.puzzle.cols_text;
+  buildBoard();
+  applyGame(game, { force: true });
+  for (const b of document.querySelectorAll(".toolbar button, #export")) b.disabled = false;
+  $("#undo").disabled = !game.can_undo;
+  $("#redo").disabled = !game.can_redo;
+  setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
+  setMessage(sentence, "Press Hint, Single step or Full solve.");
+  validateClues();
+  page.readyMs = performance.now();
+  document.body.dataset.ready = "1";
+  if (!row.status && row.puzzle.width * row.puzzle.height <= 2500) {
+    // The verdict and grade are cheap for small puzzles: fetch them in the background.
+    api(`/api/puzzles/${id}/grade`).then((graded) => {
+      if (page.id !== id || page.verdict) return;
+      setMessage(info, `Verdict: ${graded.status}${graded.grade ? ` · grade ${graded.grade}` : ""}`);
+    }).catch(() => {});
+  }
+}
+
+async function addExportFormats() {
+  const genres = await api("/api/genres");
+  const mine = genres.find((g) => g.name === "nonogram");
+  for (const format of mine ? mine.formats : []) {
+    $("#export").append(el("option", { value: format, text: `${format} text` }));
+  }
+}
+
+async function start() {
+  setupTheme($("#theme"));
+  addExportFormats().catch(() => {});
+  const params = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (!params.get("id") && fragment.get("clues")) {
+    try {
+      const made = await api("/api/puzzles", { method: "POST", body: { text: fragment.get("clues"), format: "clues", genre: "nonogram", title: fragment.get("title") || undefined } });
+      history.replaceState(null, "", `/nonogram?id=${made.id}`);
+      params.set("id", made.id);
+    } catch (error) {
+      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
+    }
+  }
+  if (params.get("id")) {
+    try {
+      await open(Number(params.get("id")));
+    } catch (error) {
+      setMessage(info, error.message, "error");
+    }
+  } else {
+    for (const b of document.querySelectorAll(".toolbar button, #export")) b.disabled = true;
+    setMessage(sentence, "Type the row and column clues on the right, then press Load.");
+    document.body.dataset.ready = "1";
+  }
+}
+
+// -- buttons ---------------------------------------------------------------------------------
+function setMode(mode) {
+  page.mode = mode;
+  $("#mode-fill").setAttribute("aria-pressed", String(mode === "fill"));
+  $("#mode-cross").setAttribute("aria-pressed", String(mode === "cross"));
+}
+$("#mode-fill").addEventListener("click", () => setMode("fill"));
+$("#mode-cross").addEventListener("click", () => setMode("cross"));
+$("#undo").addEventListener("click", () => { if (page.player) closePlayer(); action("undo"); });
+$("#redo").addEventListener("click", () => { if (page.player) closePlayer(); action("redo"); });
+$("#reset").addEventListener("click", () => { if (page.player) closePlayer(); play("clear"); });
+$("#hint").addEventListener("click", hint);
+$("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
+$("#check").addEventListener("click", check);
+$("#single").addEventListener("click", singleStep);
+$("#solve").addEventListener("click", fullSolve);
+$("#rows-clues").addEventListener("input", cluesChanged);
+$("#cols-clues").addEventListener("input", cluesChanged);
+$("#load").addEventListener("click", loadClues);
+$("#clear").addEventListener("click", () => {
+  $("#rows-clues").value = "";
+  $("#cols-clues").value = "";
+  $("#rows-clues").focus();
+  validateClues();
+});
+$("#share").addEventListener("click", async () => {
+  const p = page.puzzle;
+  const url = `${location.origin}/nonogram#clues=${encodeURIComponent(`${p.rows_text}\n${p.cols_text}`)}&title=${encodeURIComponent(p.title || "")}`;
+  $("#share-box").classList.remove("hidden");
+  $("#share-url").value = url;
+  $("#share-url").select();
+  try { await navigator.clipboard.writeText(url); setMessage(info, "The share link is copied.", "ok"); } catch { setMessage(info, "The share link is below the help text."); }
+});
+$("#export").addEventListener("change", (event) => {
+  const format = event.target.value;
+  event.target.value = "";
+  if (!format || !page.id) return;
+  const link = el("a", { href: `/api/puzzles/${page.id}/export?format=${format}&state=game`, download: `${page.puzzle.title || "nonogram"}.${format}` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+});
+window.addEventListener("popstate", () => {
+  const id = new URLSearchParams(location.search).get("id");
+  if (id) open(Number(id));
+});
+
+start();

@@ -1,0 +1,126 @@
+"""The generator: unique puzzles (our solver and an independent brute force), reproducible."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pencilbox.core.grid import Cell
+from pencilbox.genres.dbchoco.check import violations
+from pencilbox.genres.dbchoco.generate import generate
+from pencilbox.genres.dbchoco.model import QUESTION, DoubleChoco, Walls
+
+MAPS = (
+    lambda r, c: (r, c),
+    lambda r, c: (c, -r),
+    lambda r, c: (-r, -c),
+    lambda r, c: (-c, r),
+    lambda r, c: (r, -c),
+    lambda r, c: (-r, c),
+    lambda r, c: (c, r),
+    lambda r, c: (-c, -r),
+)
+
+
+def _same_shape(a: set[Cell], b: set[Cell]) -> bool:
+    def shifted(cells: list[Cell]) -> set[Cell]:
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        return {(r - r0, c - c0) for r, c in cells}
+
+    goal = shifted(list(b))
+    return len(a) == len(b) and any(shifted([f(r, c) for r, c in a]) == goal for f in MAPS)
+
+
+def _connected(cells: set[Cell]) -> bool:
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen == cells
+
+
+def brute_force(puzzle: DoubleChoco, limit: int = 2) -> list[list[set[Cell]]]:
+    """Every partition into valid blocks, by plain enumeration (up to `limit`)."""
+    w, h = puzzle.width, puzzle.height
+    everything = {(r, c) for r in range(h) for c in range(w)}
+
+    def blocks_from(start: Cell, free: set[Cell]) -> Iterator[set[Cell]]:
+        seen: set[frozenset[Cell]] = set()
+        todo = [frozenset([start])]
+        while todo:
+            block = todo.pop()
+            if block in seen:
+                continue
+            seen.add(block)
+            if len(block) % 2 == 0 and _valid(set(block)):
+                yield set(block)
+            if len(block) < len(free):
+                for r, c in block:
+                    for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                        if n in free and n not in block:
+                            todo.append(block | {n})
+
+    def _valid(block: set[Cell]) -> bool:
+        white = {cell for cell in block if not puzzle.is_gray(*cell)}
+        gray = block - white
+        if not white or not gray or not _connected(white) or not _connected(gray):
+            return False
+        numbers = {puzzle.number(*cell) for cell in block} - {None, QUESTION}
+        return numbers <= {len(white)} and _same_shape(white, gray)
+
+    found: list[list[set[Cell]]] = []
+
+    def search(free: set[Cell], chosen: list[set[Cell]]) -> None:
+        if len(found) >= limit:
+            return
+        if not free:
+            found.append(list(chosen))
+            return
+        start = min(free)
+        for block in blocks_from(start, free):
+            search(free - block, [*chosen, block])
+
+    search(everything, [])
+    return found
+
+
+@pytest.mark.parametrize(("size", "seed"), [("4x4", s) for s in range(1, 7)] + [("4x2", 3)])
+def test_tiny_generated_puzzles_are_unique_by_brute_force(size: str, seed: int) -> None:
+    made = generate(size, seed)
+    puzzle = made["puzzle"]
+    answers = brute_force(puzzle)
+    assert len(answers) == 1
+    ids = [[0] * puzzle.width for _ in range(puzzle.height)]
+    for i, block in enumerate(answers[0]):
+        for r, c in block:
+            ids[r][c] = i
+    assert Walls.from_blocks(ids).to_json() == made["answer"]
+
+
+@pytest.mark.parametrize(("size", "seed"), [("6x6", 1), ("6x6", 2), ("6x4", 5), ("5x6", 7)])
+def test_generated_puzzles_are_unique_by_the_solver(size: str, seed: int) -> None:
+    made = generate(size, seed)
+    puzzle = made["puzzle"]
+    result = puzzle.solve(limit=2, time_limit=60)
+    assert result.status == "unique"
+    assert result.solutions[0].to_json() == made["answer"]
+    assert violations(puzzle, result.solutions[0]) == []
+    assert made["url"].startswith(f"https://puzz.link/p?dbchoco/{puzzle.width}/{puzzle.height}/")
+    assert made["clues"] == sum(n is not None for n in puzzle.numbers)
+
+
+def test_the_seed_decides_the_puzzle() -> None:
+    first, again = generate("4x4", 11), generate("4x4", 11)
+    assert first["url"] == again["url"] and first["answer"] == again["answer"]
+
+
+def test_bad_sizes_are_refused() -> None:
+    from pencilbox.errors import PuzzleError
+
+    with pytest.raises(PuzzleError):
+        generate("5x5", 1)
