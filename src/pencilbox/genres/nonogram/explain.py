@@ -16,6 +16,7 @@ from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres.nonogram.line import Line, placements, runs_covering
 from pencilbox.genres.nonogram.logic import (
     Contradiction,
+    ProbeMemo,
     assume,
     find_probe,
     other,
@@ -58,11 +59,15 @@ def _probe_and_search(
 ) -> Contradiction | None:
     solver: SatSolver | None = None
     cell_vars: list[int] = []
+    memo = ProbeMemo()
+    start = 0
     try:
         while UNKNOWN in cells:
-            found = find_probe(puzzle, cells, deadline=deadline)
+            found = find_probe(puzzle, cells, start, deadline=deadline, memo=memo)
             if found is not None:
+                start = found.cell  # go on from here, as a player scanning the grid would
                 steps.append(_probe_step(puzzle, found.cell, found.tried, found.broken))
+                before = cells.copy()
                 broken = assume(
                     puzzle,
                     cells,
@@ -71,6 +76,7 @@ def _probe_and_search(
                     record=recorder,
                     deadline=deadline,
                 )
+                memo.record_changes(before, cells)
                 if broken:
                     return broken
                 continue
@@ -80,7 +86,9 @@ def _probe_and_search(
                     cell_vars = encode(puzzle, cells, solver)
                 except Unsatisfiable:
                     return propagate_all(puzzle, cells, deadline=deadline)
+            before = cells.copy()
             broken = _decide(puzzle, cells, steps, recorder, solver, cell_vars, deadline)
+            memo.record_changes(before, cells)
             if broken:
                 return broken
     finally:
