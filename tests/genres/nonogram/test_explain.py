@@ -78,3 +78,25 @@ def test_single_pass_is_rows_then_columns() -> None:
     assert 0 < known_one < known_full
     for cell_one, cell_full in zip(one.cells, full.cells):
         assert cell_one in (UNKNOWN, cell_full)
+
+
+def test_probe_memo_skips_only_while_the_fixpoint_still_agrees() -> None:
+    from pencilbox.genres.nonogram.logic import ProbeMemo
+
+    memo = ProbeMemo()
+    memo.remember(4, 1, [1, 2, 1, 0, 1])
+    assert memo.known_safe(4, 1)  # nothing learned since
+    memo.record_changes([0, 0, 0, 0, 0], [1, 2, 0, 0, 0])  # agrees with the fixpoint
+    assert memo.known_safe(4, 1)
+    memo.record_changes([1, 2, 0, 0, 0], [1, 2, 2, 0, 0])  # cell 2 now disagrees
+    assert not memo.known_safe(4, 1)
+    assert not memo.known_safe(4, 2)  # never remembered
+
+
+def test_hard_trace_and_grade_agree_on_probes() -> None:
+    # the trace's probes (both values tried, memo on) and the grader (wrong value only)
+    # must reach the same conclusion: webpbn #803 needs probes but no decision
+    puzzle = pencilbox.load(NONOGRAMS / "survey/webpbn-00803.json")
+    kinds = {step.technique for step in puzzle.steps()}
+    assert "probe" in kinds and "decision" not in kinds
+    assert puzzle.grade() == "probe"
