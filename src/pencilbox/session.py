@@ -8,6 +8,8 @@ path. Moves are printable strings:
     r3c4=1 r3c5=1      set cells (1-based row and column) to genre values
     clear              every cell back to unknown (givens stay, for genres that have them)
     grid ##../.#?.     the whole state at once, rows separated by "/" (a solve, a pass)
+    r3c4+5 r3c4-5      add / remove a pencil mark (genres whose rules have `marks = True`,
+                       i.e. sudoku; may share a move with cell settings: r1c1=5 r1c2-5)
 
 `apply_move` rejects anything else with a `MoveError` that says what is wrong. Genre knowledge
 (values, hints, checking) lives in a small `Rules` object per genre, registered in `RULES`; a
@@ -212,7 +214,118 @@ class NonogramRules:
         }
 
 
-RULES: dict[str, Rules] = {"nonogram": NonogramRules()}
+# -- sudoku -----------------------------------------------------------------------------------
+SUDOKU_SYMBOLS = ".123456789ABCDEFGHIJKLMNOP"
+"""State symbols for every board size: "." empty, then digits 1..25 (not the puzzle's alphabet,
+which the page uses for display)."""
+
+
+class SudokuRules:
+    genre = "sudoku"
+    symbols = SUDOKU_SYMBOLS
+    marks = True
+    """Pencil marks (candidates the player notes in a cell) are moves too: r3c4+5, r3c4-5."""
+
+    def initial(self, puzzle: Any) -> Grid:
+        return Grid(puzzle.size, puzzle.size, tuple(puzzle.values()))
+
+    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
+        given: Grid = puzzle.givens
+        return given
+
+    def editable(self, puzzle: Any, cell: Cell) -> bool:
+        return not puzzle.givens[cell]
+
+    def value_count(self, puzzle: Any) -> int:
+        return int(puzzle.size) + 1
+
+    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
+        """The next step of the technique ladder from this state (entries count as givens);
+        wrong entries (against the unique solution) or duplicates come first."""
+        from pencilbox.genres.sudoku.logic import State, next_step
+        from pencilbox.genres.sudoku.model import duplicate_messages
+
+        wrong: list[Cell] = []
+        if solution is not None:
+            wrong = [c for c in _cells(grid) if grid[c] and grid[c] != solution[c]]
+        if wrong:
+            names = ", ".join(_cell_name(c) for c in wrong[:8])
+            more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
+            one = len(wrong) == 1
+            return Step(
+                "mistake",
+                0,
+                tuple((cell, 0) for cell in wrong),
+                f"{names}{more} {'is' if one else 'are'} wrong: clear "
+                f"{'it' if one else 'them'} and think again.",
+                reasons=tuple(wrong),
+            )
+        values = list(grid.cells)
+        duplicates = duplicate_messages(values, puzzle.n, puzzle.alphabet)
+        if duplicates:
+            return Step("contradiction", 1, (), duplicates[0] + ": clear one of them.")
+        if 0 not in values:
+            return None
+        state = State.from_givens(puzzle.n, values)
+        if not state.is_consistent():
+            return Step(
+                "contradiction",
+                1,
+                (),
+                "Some cell has no candidate left: an entry is wrong, look for a mistake.",
+            )
+        return next_step(state)
+
+    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
+        """Accept singles: every full house, naked and hidden single of this state at once."""
+        from pencilbox.genres.sudoku.logic import accept_singles
+        from pencilbox.genres.sudoku.model import duplicate_messages
+
+        values = list(grid.cells)
+        if duplicate_messages(values, puzzle.n, puzzle.alphabet):
+            return [], grid
+        out, steps = accept_singles(puzzle.n, values)
+        return steps, Grid(grid.width, grid.height, tuple(out))
+
+    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
+        from pencilbox.genres.sudoku.model import duplicate_messages
+
+        values = list(grid.cells)
+        violations = duplicate_messages(values, puzzle.n, puzzle.alphabet)
+        wrong: list[Cell] = []
+        if solution is not None:
+            wrong = [c for c in _cells(grid) if grid[c] and grid[c] != solution[c]]
+        unknown = values.count(0)
+        return {
+            "solved": unknown == 0 and not violations,
+            "violations": violations,
+            "lines": [],
+            "wrong": [list(c) for c in wrong],
+            "unknown": unknown,
+        }
+
+    def progress(self, puzzle: Any, grid: Grid) -> float:
+        open_cells = int(puzzle.givens.cells.count(0))
+        if not open_cells:
+            return 1.0
+        return 1.0 - grid.cells.count(0) / open_cells
+
+    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
+        return {
+            "genre": self.genre,
+            "title": puzzle.title,
+            "n": puzzle.n,
+            "size": puzzle.size,
+            "width": puzzle.size,
+            "height": puzzle.size,
+            "alphabet": puzzle.alphabet,
+            "symbols": self.symbols[: puzzle.size + 1],
+            "givens": "".join(self.symbols[v] for v in puzzle.givens.cells),
+            "line": puzzle.line(),
+        }
+
+
+RULES: dict[str, Rules] = {"nonogram": NonogramRules(), "sudoku": SudokuRules()}
 
 
 def rules_for(genre: str) -> Rules:
@@ -268,21 +381,31 @@ def state_text(rules: Rules, grid: Grid) -> str:
 
 def state_from_text(rules: Rules, puzzle: Any, text: str) -> Grid:
     initial = rules.initial(puzzle)
+    if "/" not in text and len(text) == initial.width * initial.height:
+        text = "/".join(text[i : i + initial.width] for i in range(0, len(text), initial.width))
     rows = text.split("/")
     if len(rows) != initial.height or any(len(row) != initial.width for row in rows):
         raise MoveError(
-            f"a grid move needs {initial.height} rows of {initial.width} symbols separated by '/'"
+            f"a grid move needs {initial.height} rows of {initial.width} symbols separated by "
+            f"'/' (or all {initial.width * initial.height} in one word)"
         )
     values = []
+    symbols = rules.symbols[: _value_count(rules, puzzle)]
     for r, row in enumerate(rows):
         for c, symbol in enumerate(row):
-            value = rules.symbols.find(symbol)
+            value = symbols.find(symbol)
             if value < 0:
                 raise MoveError(
-                    f"r{r + 1}c{c + 1}: {symbol!r} is not one of {rules.symbols!r} in a grid move"
+                    f"r{r + 1}c{c + 1}: {symbol!r} is not one of {symbols!r} in a grid move"
                 )
             values.append(value)
     return Grid(initial.width, initial.height, tuple(values))
+
+
+def _value_count(rules: Rules, puzzle: Any) -> int:
+    """How many cell values this puzzle has (a rules object may narrow its symbols)."""
+    counter = getattr(rules, "value_count", None)
+    return int(counter(puzzle)) if counter is not None else len(rules.symbols)
 
 
 def set_move(changes: Sequence[tuple[Cell, int]]) -> str:
@@ -290,8 +413,73 @@ def set_move(changes: Sequence[tuple[Cell, int]]) -> str:
     return " ".join(f"r{r + 1}c{c + 1}={v}" for (r, c), v in changes)
 
 
+Marks = tuple[tuple[Cell, int], ...]
+"""Pencil marks: (cell, bitmask of digits, bit k = digit k+1) for the cells that have any."""
+
+_MARK = re.compile(r"r(\d{1,4})c(\d{1,4})([+-])(\d{1,3})")
+
+
 def apply_move(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
     """The state after `move`, and the move in its normal spelling; MoveError for garbage."""
+    new, _, normal = apply_full(rules, puzzle, grid, (), move)
+    return new, normal
+
+
+def apply_full(
+    rules: Rules, puzzle: Any, grid: Grid, marks: Marks, move: str
+) -> tuple[Grid, Marks, str]:
+    """`apply_move` with pencil marks, for genres whose rules have `marks = True`: words like
+    r3c4+5 / r3c4-5 add / remove a mark, and may come in one move with cell settings."""
+    if isinstance(move, str) and len(move) > MAX_MOVE_LENGTH:
+        raise MoveError(f"the move is {len(move)} characters long, above {MAX_MOVE_LENGTH}")
+    if not getattr(rules, "marks", False) or not isinstance(move, str):
+        new, normal = _apply_cells(rules, puzzle, grid, move)
+        return new, marks, normal
+    words = move.split()
+    mark_words = [w for w in words if _MARK.fullmatch(w)]
+    if not mark_words:
+        if words == ["clear"]:
+            return rules.cleared(puzzle, grid), (), "clear"
+        new, normal = _apply_cells(rules, puzzle, grid, move)
+        return new, marks, normal
+    other = [w for w in words if not _MARK.fullmatch(w)]
+    if any(w == "clear" or w == "grid" for w in other):
+        raise MoveError("pencil marks go with cell settings only, not with 'clear' or 'grid'")
+    new, normal = _apply_cells(rules, puzzle, grid, " ".join(other)) if other else (grid, "")
+    table = dict(marks)
+    changes: dict[tuple[Cell, int], str] = {}
+    count = _value_count(rules, puzzle)
+    for word in mark_words:
+        match = _MARK.fullmatch(word)
+        assert match is not None
+        row, col, sign, digit = match.groups()
+        r, c, d = int(row), int(col), int(digit)
+        if not (1 <= r <= grid.height and 1 <= c <= grid.width):
+            raise MoveError(f"{word}: the grid has {grid.height} rows and {grid.width} columns")
+        if not 1 <= d < count:
+            raise MoveError(f"{word}: marks go from 1 to {count - 1}")
+        cell = (r - 1, c - 1)
+        if not rules.editable(puzzle, cell):
+            raise MoveError(f"{word}: r{r}c{c} is a given and takes no marks")
+        bits = table.get(cell, 0)
+        bits = bits | 1 << (d - 1) if sign == "+" else bits & ~(1 << (d - 1))
+        table[cell] = bits
+        changes[(cell, d)] = sign
+    spelled = " ".join(
+        f"r{r + 1}c{c + 1}{sign}{d}" for ((r, c), d), sign in sorted(changes.items())
+    )
+    out = tuple(sorted((cell, bits) for cell, bits in table.items() if bits))
+    return new, out, " ".join(part for part in (normal, spelled) if part)
+
+
+def marks_json(marks: Marks) -> list[list[Any]]:
+    """[[row, col, [digits]], ...] (0-based cells, digits from 1)."""
+    return [
+        [r, c, [k + 1 for k in range(bits.bit_length()) if bits >> k & 1]] for (r, c), bits in marks
+    ]
+
+
+def _apply_cells(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
     if not isinstance(move, str) or not move.strip():
         raise MoveError("empty move")
     if len(move) > MAX_MOVE_LENGTH:
@@ -306,7 +494,7 @@ def apply_move(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, 
         for cell in _cells(grid):
             if new[cell] != grid[cell] and not rules.editable(puzzle, cell):
                 raise MoveError(f"{_cell_name(cell)} is a given and cannot change")
-        return new, f"grid {words[1]}"
+        return new, f"grid {state_text(rules, new)}"
     changes: dict[Cell, int] = {}
     for word in words:
         match = _SET.fullmatch(word)
@@ -317,8 +505,9 @@ def apply_move(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, 
         row, col, value = (int(g) for g in match.groups())
         if not (1 <= row <= grid.height and 1 <= col <= grid.width):
             raise MoveError(f"{word}: the grid has {grid.height} rows and {grid.width} columns")
-        if value >= len(rules.symbols):
-            raise MoveError(f"{word}: cell values go from 0 to {len(rules.symbols) - 1}")
+        count = _value_count(rules, puzzle)
+        if value >= count:
+            raise MoveError(f"{word}: cell values go from 0 to {count - 1}")
         cell = (row - 1, col - 1)
         if not rules.editable(puzzle, cell):
             raise MoveError(f"{word}: r{row}c{col} is a given and cannot change")
@@ -335,15 +524,21 @@ class Game:
     moves: list[str] = field(default_factory=list)
     position: int = 0
     _states: list[Grid] = field(default_factory=list, repr=False)
+    _marks: list[Marks] = field(default_factory=list, repr=False)
 
     @classmethod
     def new(cls, puzzle: Any) -> Game:
         rules = rules_for(puzzle.genre)
-        return cls(puzzle, rules, [], 0, [rules.initial(puzzle)])
+        return cls(puzzle, rules, [], 0, [rules.initial(puzzle)], [()])
 
     @property
     def state(self) -> Grid:
         return self._states[self.position]
+
+    @property
+    def marks(self) -> Marks:
+        """The pencil marks of the current position (always empty without `rules.marks`)."""
+        return self._marks[self.position]
 
     @property
     def can_undo(self) -> bool:
@@ -355,13 +550,15 @@ class Game:
 
     def play(self, move: str) -> bool:
         """Apply a move; False (and nothing recorded) when it changes nothing."""
-        new, normal = apply_move(self.rules, self.puzzle, self.state, move)
-        if new == self.state:
+        new, marks, normal = apply_full(self.rules, self.puzzle, self.state, self.marks, move)
+        if new == self.state and marks == self.marks:
             return False
         del self.moves[self.position :]
         del self._states[self.position + 1 :]
+        del self._marks[self.position + 1 :]
         self.moves.append(normal)
         self._states.append(new)
+        self._marks.append(marks)
         self.position += 1
         return True
 
@@ -381,6 +578,7 @@ class Game:
         """Forget the whole history: back to the puzzle as it was given."""
         self.moves.clear()
         self._states[1:] = []
+        self._marks[1:] = []
         self.position = 0
 
     def hint(self, solution: Grid | None = None) -> Step | None:
@@ -424,11 +622,14 @@ class Game:
             raise MoveError("a saved game's moves must be a list of strings")
         for move in moves:
             try:
-                new, normal = apply_move(game.rules, puzzle, game._states[-1], str(move))
+                new, marks, normal = apply_full(
+                    game.rules, puzzle, game._states[-1], game._marks[-1], str(move)
+                )
             except MoveError:
                 break
             game.moves.append(normal)
             game._states.append(new)
+            game._marks.append(marks)
         position = data.get("position", len(game.moves))
         if not isinstance(position, int) or isinstance(position, bool):
             position = len(game.moves)

@@ -193,11 +193,13 @@ class Store:
         from pencilbox.session import parse_text
 
         added = 0
-        for path in sorted(examples.glob("*.json")):
+        paths = sorted([*examples.glob("*.json"), *examples.glob("*.sdk")])
+        for path in paths:
             text = path.read_text(encoding="utf-8")
             try:
-                data = json.loads(text)
                 puzzle = parse_text(text, filename=path.name)
+                # JSON examples carry their credit fields; .sdk ones in their header (#S)
+                data = json.loads(text) if path.suffix == ".json" else puzzle.meta
             except (ValueError, OSError):
                 continue
             credit = None

@@ -40,7 +40,7 @@ from pencilbox.errors import (
 )
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
-from pencilbox.session import RULES, Game, parse_text, set_move, state_text
+from pencilbox.session import RULES, Game, marks_json, parse_text, set_move, state_text
 from pencilbox.store import Store, default_path
 from pencilbox.web import jobs
 
@@ -270,6 +270,7 @@ def _game_json(puzzle_id: int, entry: Entry, game: Game, **extra: Any) -> dict[s
         "can_redo": game.can_redo,
         "progress": round(game.progress(), 4),
         "solved": bool(game.check()["solved"]),
+        **({"marks": marks_json(game.marks)} if getattr(game.rules, "marks", False) else {}),
         **extra,
     }
 
