@@ -204,7 +204,7 @@ class Store:
                 continue
             credit = None
             if isinstance(data, dict):
-                parts = [str(data[k]) for k in ("source", "license") if data.get(k)]
+                parts = [str(data[k]) for k in ("source", "license", "licence") if data.get(k)]
                 credit = " · ".join(parts) or None
             self.add_puzzle(
                 genre=puzzle.genre,

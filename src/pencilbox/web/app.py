@@ -275,6 +275,12 @@ def _game_json(puzzle_id: int, entry: Entry, game: Game, **extra: Any) -> dict[s
     }
 
 
+def _drawable(entry: Entry, game: Game) -> Any:
+    """The game state in the form the genre's renderer takes (Walls for Double Choco)."""
+    convert = getattr(game.rules, "walls", None)
+    return convert(entry.puzzle, game.state) if convert is not None else game.state
+
+
 def _result_json(puzzle: Any, result: SolveResult) -> dict[str, Any]:
     try:
         differences = [list(c) for c in result.differences()]
@@ -552,7 +558,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
         entry = library.entry(puzzle_id)
         state = None
         if entry.puzzle.genre in RULES:
-            state = library.game(puzzle_id)[1].state
+            state = _drawable(*library.game(puzzle_id))
         svg = entry.puzzle.render(state, "svg")
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
@@ -561,7 +567,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
         entry = library.entry(puzzle_id)
         grid = None
         if state == "game" and entry.puzzle.genre in RULES:
-            grid = library.game(puzzle_id)[1].state
+            grid = _drawable(*library.game(puzzle_id))
         elif state == "solution":
             result = library.result(puzzle_id)
             grid = result.solutions[0] if result.solutions else None
@@ -629,7 +635,12 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
         with entry.lock:
             step = game.hint(solution)
         payload: dict[str, Any] = {"step": step.to_json() if step else None}
-        if step is not None and step.changes:
+        mover = getattr(game.rules, "step_move", None)
+        if step is not None and mover is not None:
+            move = mover(entry.puzzle, step)
+            if move:
+                payload["move"] = move
+        elif step is not None and step.changes:
             payload["move"] = set_move(step.changes)
         if step is None:
             done = game.check(solution)["solved"]

@@ -1,0 +1,410 @@
+// The Double Choco page: an SVG board of white and gray cells with numbers; walls are drawn and
+// erased by clicking or dragging along the grid lines. The server is the truth for the walls:
+// every move (v3,4=1 the edge right of r3c4, h2,5=0 the edge below r2c5) goes to
+// /api/games/{id}/move and is saved there. The state is one character per inner edge in the
+// engine's order (vertical edges row by row, then horizontal ones): ? undecided, 1 wall, 0 open.
+import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 44;
+const PAD = 6;
+const SYMBOLS = "?10"; // value 0 undecided, 1 wall, 2 open (as in moves)
+
+const page = {
+  id: null,
+  puzzle: null,
+  width: 0,
+  height: 0,
+  state: [], // per inner edge: 0 undecided, 1 wall, 2 open
+  game: null,
+  pending: 0,
+  queue: Promise.resolve(),
+  hint: null,
+  marked: null, // { reasons: [[r, c]], change: [[r, c]], wrong: [[r, c]], edges: [e] }
+  drag: null,
+};
+window.pencilbox = page; // for tests and the curious
+
+const board = $("#board");
+const info = $("#info");
+const sentence = $("#sentence");
+
+// -- edges ---------------------------------------------------------------------------------------
+const verticalCount = () => (page.width - 1) * page.height;
+const edgeCount = () => verticalCount() + page.width * (page.height - 1);
+
+function edgeCells(e) {
+  const v = verticalCount();
+  if (e < v) {
+    const r = Math.floor(e / (page.width - 1)), c = e % (page.width - 1);
+    return [[r, c], [r, c + 1]];
+  }
+  const r = Math.floor((e - v) / page.width), c = (e - v) % page.width;
+  return [[r, c], [r + 1, c]];
+}
+
+function edgeWord(e, value) {
+  const [[r, c], [r2]] = edgeCells(e);
+  return `${r === r2 ? "v" : "h"}${r + 1},${c + 1}=${value}`;
+}
+
+// The segment of an edge, in SVG coordinates.
+function edgeLine(e) {
+  const [[r, c], [r2]] = edgeCells(e);
+  if (r === r2) {
+    const x = PAD + (c + 1) * CELL;
+    return [x, PAD + r * CELL, x, PAD + (r + 1) * CELL];
+  }
+  const y = PAD + (r + 1) * CELL;
+  return [PAD + c * CELL, y, PAD + (c + 1) * CELL, y];
+}
+
+// The inner edge nearest to a point of the board (in cell units), or null when the point is
+// near no grid line (the middle of a cell) or on the border.
+function edgeAt(x, y) {
+  const { width, height } = page;
+  const dx = Math.abs(x - Math.round(x)), dy = Math.abs(y - Math.round(y));
+  if (Math.min(dx, dy) > 0.3) return null;
+  if (dx <= dy) {
+    const k = Math.round(x), r = Math.floor(y);
+    if (k < 1 || k > width - 1 || r < 0 || r >= height) return null;
+    return r * (width - 1) + (k - 1);
+  }
+  const k = Math.round(y), c = Math.floor(x);
+  if (k < 1 || k > height - 1 || c < 0 || c >= width) return null;
+  return verticalCount() + (k - 1) * width + c;
+}
+
+function pointAt(event) {
+  const box = page.svg.getBoundingClientRect();
+  const scale = box.width / (page.width * CELL + 2 * PAD);
+  return [((event.clientX - box.left) / scale - PAD) / CELL, ((event.clientY - box.top) / scale - PAD) / CELL];
+}
+
+// -- the board -----------------------------------------------------------------------------------
+function shape(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function render() {
+  const { width, height, puzzle } = page;
+  const svg = shape("svg", {
+    width: width * CELL + 2 * PAD,
+    height: height * CELL + 2 * PAD,
+    viewBox: `0 0 ${width * CELL + 2 * PAD} ${height * CELL + 2 * PAD}`,
+    role: "img",
+    "aria-label": `${width} by ${height} Double Choco grid`,
+  });
+  const marked = page.marked || {};
+  const tint = new Map();
+  for (const [r, c] of marked.reasons || []) tint.set(`${r},${c}`, "hl-reason");
+  for (const [r, c] of marked.change || []) tint.set(`${r},${c}`, "hl-change");
+  for (const [r, c] of marked.wrong || []) tint.set(`${r},${c}`, "hl-wrong");
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const x = PAD + c * CELL, y = PAD + r * CELL;
+      const gray = puzzle.colors[r][c] === "g";
+      svg.append(shape("rect", { x, y, width: CELL, height: CELL, class: `sq ${gray ? "gray" : "white"}`, "data-r": r, "data-c": c }));
+      const hl = tint.get(`${r},${c}`);
+      if (hl) svg.append(shape("rect", { x, y, width: CELL, height: CELL, class: hl }));
+      const number = puzzle.numbers[r][c];
+      if (number !== null && number !== undefined) {
+        const text = shape("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "num" });
+        text.textContent = String(number);
+        svg.append(text);
+      }
+    }
+  }
+  for (let c = 1; c < width; c++) svg.append(shape("line", { x1: PAD + c * CELL, y1: PAD, x2: PAD + c * CELL, y2: PAD + height * CELL, class: "grid" }));
+  for (let r = 1; r < height; r++) svg.append(shape("line", { x1: PAD, y1: PAD + r * CELL, x2: PAD + width * CELL, y2: PAD + r * CELL, class: "grid" }));
+  const hinted = new Set(marked.edges || []);
+  page.state.forEach((value, e) => {
+    const [x1, y1, x2, y2] = edgeLine(e);
+    if (value === 1) {
+      svg.append(shape("line", { x1, y1, x2, y2, class: hinted.has(e) ? "wall hint" : "wall", "data-edge": e }));
+    } else if (value === 2) {
+      svg.append(shape("circle", { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, r: 2.5, class: "open", "data-edge": e }));
+    } else if (hinted.has(e)) {
+      svg.append(shape("line", { x1, y1, x2, y2, class: "hover" }));
+    }
+  });
+  svg.append(shape("rect", { x: PAD, y: PAD, width: width * CELL, height: height * CELL, class: "border" }));
+  page.svg = svg;
+  board.replaceChildren(svg);
+}
+
+// -- talking to the server ---------------------------------------------------------------------------
+function post(path, body) {
+  page.pending++;
+  const request = page.queue.then(() => api(path, { method: "POST", body }));
+  page.queue = request.catch(() => {});
+  return request.finally(() => { page.pending--; });
+}
+
+function forgetHint() {
+  page.hint = null;
+  $("#hint-actions").classList.add("hidden");
+}
+
+function clearMarks() {
+  page.marked = null;
+  $("#problems").replaceChildren();
+}
+
+function applyGame(game, { force = false } = {}) {
+  const wasSolved = page.game && page.game.solved;
+  page.game = game;
+  if (game.solved && !wasSolved) setMessage(info, "✔ Solved: every block is a white half and a gray half of one shape.", "ok");
+  else if (!game.solved && wasSolved) setMessage(info, "");
+  $("#undo").disabled = !game.can_undo;
+  $("#redo").disabled = !game.can_redo;
+  if (page.pending > 0 && !force) return; // newer local moves are on their way
+  page.state = [...game.state].map((s) => Math.max(0, SYMBOLS.indexOf(s)));
+  render();
+}
+
+async function play(move) {
+  forgetHint();
+  clearMarks();
+  try {
+    applyGame(await post(`/api/games/${page.id}/move`, { move }));
+  } catch (error) {
+    setMessage(info, error.message, "error");
+    await reload();
+  }
+}
+
+async function action(name, body) {
+  forgetHint();
+  clearMarks();
+  try {
+    const answer = await post(`/api/games/${page.id}/${name}`, body);
+    applyGame(answer);
+    return answer;
+  } catch (error) {
+    setMessage(info, error.message, "error");
+    return null;
+  }
+}
+
+async function reload() {
+  applyGame(await api(`/api/games/${page.id}`), { force: true });
+}
+
+// -- drawing with the pointer ----------------------------------------------------------------------
+// A press on an edge decides the mode: a wall there erases, anything else draws (Shift marks
+// open); dragging applies the same to every edge the pointer passes; the release sends one move.
+board.addEventListener("pointerdown", (event) => {
+  if (!page.puzzle || event.button !== 0) return;
+  const edge = edgeAt(...pointAt(event));
+  if (edge === null) return;
+  event.preventDefault();
+  board.setPointerCapture?.(event.pointerId);
+  const current = page.state[edge];
+  const target = event.shiftKey ? (current === 2 ? 0 : 2) : current === 1 ? 0 : 1;
+  page.drag = { target, edges: new Map() };
+  paint(edge);
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (!page.drag) return;
+  const edge = edgeAt(...pointAt(event));
+  if (edge !== null) paint(edge);
+});
+
+function paint(edge) {
+  const { drag } = page;
+  if (drag.edges.has(edge) || page.state[edge] === drag.target) return;
+  drag.edges.set(edge, drag.target);
+  page.state[edge] = drag.target;
+  render();
+}
+
+function finishDrag() {
+  const drag = page.drag;
+  page.drag = null;
+  if (!drag || !drag.edges.size) return;
+  play([...drag.edges].map(([e, v]) => edgeWord(e, v)).join(" "));
+}
+
+board.addEventListener("pointerup", finishDrag);
+board.addEventListener("pointercancel", finishDrag);
+
+document.addEventListener("keydown", (event) => {
+  if (!page.puzzle || event.target.matches("input, textarea, select")) return;
+  const key = event.key.toLowerCase();
+  if ((event.ctrlKey || event.metaKey) && key === "z") {
+    event.preventDefault();
+    action(event.shiftKey ? "redo" : "undo");
+  } else if ((event.ctrlKey || event.metaKey) && key === "y") {
+    event.preventDefault();
+    action("redo");
+  }
+});
+
+// -- hint, check, solve ----------------------------------------------------------------------------
+async function hint() {
+  try {
+    const answer = await post(`/api/games/${page.id}/hint`);
+    clearMarks();
+    const step = answer.step;
+    if (!step) {
+      forgetHint();
+      setMessage(sentence, answer.message || "No hint found.");
+      render();
+      return;
+    }
+    page.hint = { ...step, move: answer.move };
+    const edges = ((step.extra && step.extra.edges) || []).map(([e]) => e);
+    page.marked = { reasons: step.reasons, edges };
+    setMessage(sentence, `${step.technique.replaceAll("_", " ")}: ${step.sentence}`);
+    $("#hint-actions").classList.toggle("hidden", !answer.move);
+    render();
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+async function check() {
+  try {
+    const answer = await api(`/api/games/${page.id}/check`);
+    forgetHint();
+    clearMarks();
+    const wrong = [];
+    const list = [];
+    for (const block of answer.blocks || []) {
+      wrong.push(...block.cells);
+      list.push(el("li", {
+        text: block.message,
+        title: "Show this block",
+        onclick: () => { page.marked = { wrong: block.cells }; render(); },
+      }));
+    }
+    page.marked = { wrong, reasons: answer.wrong };
+    $("#problems").replaceChildren(...list);
+    render();
+    if (answer.solved) setMessage(info, "✔ Solved: every block is a white half and a gray half of one shape.", "ok");
+    else {
+      const count = answer.violations.length;
+      setMessage(info, `${count} problem${count === 1 ? "" : "s"} (blocks marked red): ${answer.violations[0]}`, "error");
+    }
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+async function solve() {
+  const started = performance.now();
+  const answer = await action("solve", { apply: true });
+  if (!answer) return;
+  const result = answer.result;
+  const took = performance.now() - started;
+  const words = { unique: "one solution", multiple: "more than one solution", none: "no solution", timeout: "no answer in time" };
+  setMessage(info, `Solve: ${words[result.status] || result.status} · solver ${(result.time_s * 1000).toFixed(1)} ms · round trip ${took.toFixed(0)} ms`, result.status === "unique" ? "ok" : "error");
+}
+
+// -- import / export, generate ------------------------------------------------------------------------
+async function load() {
+  const text = $("#url").value.trim();
+  const msg = $("#url-msg");
+  if (!text) {
+    setMessage(msg, "Paste a puzz.link URL (https://puzz.link/p?dbchoco/…) first.", "error");
+    return;
+  }
+  try {
+    const made = await api("/api/puzzles", { method: "POST", body: { text, genre: "dbchoco" } });
+    history.pushState(null, "", `/dbchoco?id=${made.id}`);
+    await open(made.id);
+    setMessage(msg, made.new ? "A new puzzle: added to the library." : "This puzzle is in the library already.", "ok");
+  } catch (error) {
+    setMessage(msg, error.message, "error");
+  }
+}
+
+async function copyUrl() {
+  const msg = $("#url-msg");
+  try {
+    await navigator.clipboard.writeText($("#url").value);
+    setMessage(msg, "Copied.", "ok");
+  } catch {
+    $("#url").select();
+    setMessage(msg, "Select and copy the URL (the clipboard is not available here).");
+  }
+}
+
+async function generate() {
+  const width = Number($("#gen-width").value), height = Number($("#gen-height").value);
+  setMessage(info, "Generating…");
+  $("#generate").disabled = true;
+  try {
+    const made = await api("/api/generate", { method: "POST", body: { genre: "dbchoco", options: { width, height } } });
+    history.pushState(null, "", `/dbchoco?id=${made.id}`);
+    await open(made.id);
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  } finally {
+    $("#generate").disabled = false;
+  }
+}
+
+// -- opening a puzzle ----------------------------------------------------------------------------------
+async function open(id) {
+  page.id = id;
+  forgetHint();
+  clearMarks();
+  const [row, game] = await Promise.all([api(`/api/puzzles/${id}`), api(`/api/games/${id}`)]);
+  const p = row.puzzle;
+  page.puzzle = p;
+  page.width = p.width;
+  page.height = p.height;
+  page.game = null;
+  document.title = `pencilbox · ${row.title || "Double Choco"}`;
+  $("#title").textContent = `${row.title || "Double Choco"} · ${p.width}×${p.height}`;
+  $("#url").value = p.url || "";
+  $("#gen-width").value = String(p.width);
+  $("#gen-height").value = String(p.height);
+  applyGame(game, { force: true });
+  for (const b of document.querySelectorAll(".toolbar button")) b.disabled = false;
+  $("#undo").disabled = !game.can_undo;
+  $("#redo").disabled = !game.can_redo;
+  if (!game.solved) setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
+  setMessage(sentence, "Click or drag along the grid lines to draw walls, or press Hint.");
+  document.body.dataset.ready = "1";
+}
+
+async function start() {
+  setupTheme($("#theme"));
+  const id = new URLSearchParams(location.search).get("id");
+  if (id) {
+    try {
+      await open(Number(id));
+    } catch (error) {
+      setMessage(info, error.message, "error");
+      document.body.dataset.ready = "1";
+    }
+  } else {
+    for (const b of document.querySelectorAll(".toolbar button")) b.disabled = true;
+    setMessage(sentence, "Paste a puzz.link URL on the right and press Load, or generate one.");
+    document.body.dataset.ready = "1";
+  }
+}
+
+// -- buttons ---------------------------------------------------------------------------------------------
+$("#undo").addEventListener("click", () => action("undo"));
+$("#redo").addEventListener("click", () => action("redo"));
+$("#reset").addEventListener("click", () => play("clear"));
+$("#hint").addEventListener("click", hint);
+$("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
+$("#check").addEventListener("click", check);
+$("#solve").addEventListener("click", solve);
+$("#load").addEventListener("click", load);
+$("#copy").addEventListener("click", copyUrl);
+$("#generate").addEventListener("click", generate);
+window.addEventListener("popstate", () => {
+  const id = new URLSearchParams(location.search).get("id");
+  if (id) open(Number(id));
+});
+
+start();
