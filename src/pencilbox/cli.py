@@ -202,10 +202,8 @@ def _expand(paths: Sequence[str]) -> Iterator[str]:
             for found in sorted(path.rglob("*")):
                 if found.is_file() and found.suffix.lower() in PUZZLE_SUFFIXES:
                     yield str(found)
-        elif path.exists() or not _is_url(item):
-            yield item
         else:
-            yield item
+            yield item  # a file, a URL, or a missing path that `_load` reports
 
 
 def _load(item: str, args: argparse.Namespace) -> Any:

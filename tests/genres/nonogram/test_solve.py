@@ -101,4 +101,4 @@ def test_random_grids_solve_back_to_their_clues(rows: list[list[bool]]) -> None:
     if result.status == "unique":
         assert result.solutions[0] == grid
     else:
-        assert grid in result.solutions or len(result.solutions) == 2
+        assert len(result.solutions) == 2 and result.solutions[0] != result.solutions[1]

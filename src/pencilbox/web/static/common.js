@@ -68,3 +68,46 @@ export function setMessage(node, text, kind = "") {
   node.textContent = text || "";
   node.className = `msg ${kind}`;
 }
+
+/**
+ * The server side of one game, shared by every genre page. `page` holds `id`, `pending` (moves
+ * on their way) and `queue` (so moves reach the server in the order they were made);
+ * `applyGame(game, {force})` redraws from the server's answer, `forget()` drops the hint and
+ * marks of the previous move, `onError(error)` shows a message.
+ */
+export function gameClient(page, { applyGame, forget, onError }) {
+  function post(path, body) {
+    page.pending++;
+    const request = page.queue.then(() => api(path, { method: "POST", body }));
+    page.queue = request.catch(() => {});
+    return request.finally(() => { page.pending--; });
+  }
+
+  async function reload() {
+    applyGame(await api(`/api/games/${page.id}`), { force: true });
+  }
+
+  async function play(move) {
+    forget();
+    try {
+      applyGame(await post(`/api/games/${page.id}/move`, { move }));
+    } catch (error) {
+      onError(error);
+      await reload();
+    }
+  }
+
+  async function action(name, body) {
+    forget();
+    try {
+      const answer = await post(`/api/games/${page.id}/${name}`, body);
+      applyGame(answer);
+      return answer;
+    } catch (error) {
+      onError(error);
+      return null;
+    }
+  }
+
+  return { post, play, action, reload };
+}

@@ -3,7 +3,7 @@
 // every move (v3,4=1 the edge right of r3c4, h2,5=0 the edge below r2c5) goes to
 // /api/games/{id}/move and is saved there. The state is one character per inner edge in the
 // engine's order (vertical edges row by row, then horizontal ones): ? undecided, 1 wall, 0 open.
-import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
@@ -27,6 +27,11 @@ window.pencilbox = page; // for tests and the curious
 
 const board = $("#board");
 const info = $("#info");
+const { post, play, action, reload } = gameClient(page, {
+  applyGame: (game, options) => applyGame(game, options),
+  forget: () => { forgetHint(); clearMarks(); },
+  onError: (error) => setMessage(info, error.message, "error"),
+});
 const sentence = $("#sentence");
 
 // -- edges ---------------------------------------------------------------------------------------
@@ -135,13 +140,7 @@ function render() {
   board.replaceChildren(svg);
 }
 
-// -- talking to the server ---------------------------------------------------------------------------
-function post(path, body) {
-  page.pending++;
-  const request = page.queue.then(() => api(path, { method: "POST", body }));
-  page.queue = request.catch(() => {});
-  return request.finally(() => { page.pending--; });
-}
+// -- drawing what the server answers ------------------------------------------------------
 
 function forgetHint() {
   page.hint = null;
@@ -163,34 +162,6 @@ function applyGame(game, { force = false } = {}) {
   if (page.pending > 0 && !force) return; // newer local moves are on their way
   page.state = [...game.state].map((s) => Math.max(0, SYMBOLS.indexOf(s)));
   render();
-}
-
-async function play(move) {
-  forgetHint();
-  clearMarks();
-  try {
-    applyGame(await post(`/api/games/${page.id}/move`, { move }));
-  } catch (error) {
-    setMessage(info, error.message, "error");
-    await reload();
-  }
-}
-
-async function action(name, body) {
-  forgetHint();
-  clearMarks();
-  try {
-    const answer = await post(`/api/games/${page.id}/${name}`, body);
-    applyGame(answer);
-    return answer;
-  } catch (error) {
-    setMessage(info, error.message, "error");
-    return null;
-  }
-}
-
-async function reload() {
-  applyGame(await api(`/api/games/${page.id}`), { force: true });
 }
 
 // -- drawing with the pointer ----------------------------------------------------------------------

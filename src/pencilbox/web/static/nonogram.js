@@ -1,6 +1,6 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
-import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
 const SYMBOLS = "?#.";
@@ -26,6 +26,15 @@ window.pencilbox = page; // for tests and the curious
 
 const board = $("#board");
 const info = $("#info");
+const { post, play, action, reload } = gameClient(page, {
+  applyGame: (game, options) => applyGame(game, options),
+  forget: () => {
+    page.hint = null;
+    $("#hint-actions").classList.add("hidden");
+    clearMarks();
+  },
+  onError: (error) => setMessage(info, error.message, "error"),
+});
 const sentence = $("#sentence");
 
 // -- state text <-> cells ------------------------------------------------------------------
@@ -138,13 +147,7 @@ function highlight(step) {
   }
 }
 
-// -- talking to the server -----------------------------------------------------------------
-function post(path, body) {
-  page.pending++;
-  const request = page.queue.then(() => api(path, { method: "POST", body }));
-  page.queue = request.catch(() => {});
-  return request.finally(() => { page.pending--; });
-}
+// -- drawing what the server answers ------------------------------------------------------
 
 function applyGame(game, { force = false } = {}) {
   const wasSolved = page.game && page.game.solved;
@@ -158,33 +161,6 @@ function applyGame(game, { force = false } = {}) {
   if (page.player || drag) return; // the animation or a drag owns the board for now
   page.state = parseState(game.state);
   render();
-}
-
-async function play(move) {
-  page.hint = null;
-  $("#hint-actions").classList.add("hidden");
-  clearMarks();
-  try {
-    applyGame(await post(`/api/games/${page.id}/move`, { move }));
-  } catch (error) {
-    setMessage(info, error.message, "error");
-    await reload();
-  }
-}
-
-async function action(name) {
-  page.hint = null;
-  $("#hint-actions").classList.add("hidden");
-  clearMarks();
-  try {
-    applyGame(await post(`/api/games/${page.id}/${name}`));
-  } catch (error) {
-    setMessage(info, error.message, "error");
-  }
-}
-
-async function reload() {
-  applyGame(await api(`/api/games/${page.id}`), { force: true });
 }
 
 // -- playing with the pointer --------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The Sudoku page: a playable board with pencil marks, candidates, singles, three-level hints,
 // accept singles, check, solve and generate. The server is the truth for the entries: every
 // move goes to /api/games/{id}/move and is saved there, pencil marks (r3c4+5, r3c4-5) too.
-import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
 
 const page = {
   id: null,
@@ -26,6 +26,11 @@ window.pencilbox = page; // for tests and the curious
 
 const board = $("#board");
 const info = $("#info");
+const { post, play, action, reload } = gameClient(page, {
+  applyGame: (game, options) => applyGame(game, options),
+  forget: () => { forgetHint(); clearMarks(); },
+  onError: (error) => setMessage(info, error.message, "error"),
+});
 const sentence = $("#sentence");
 
 // -- state text <-> digits -------------------------------------------------------------------
@@ -202,13 +207,7 @@ function highlight(step, { changes = true } = {}) {
   for (const [r, c] of (step.extra && step.extra.eliminations) || []) page.cells[r * size + c]?.classList.add("hl-change");
 }
 
-// -- talking to the server ---------------------------------------------------------------------
-function post(path, body) {
-  page.pending++;
-  const request = page.queue.then(() => api(path, { method: "POST", body }));
-  page.queue = request.catch(() => {});
-  return request.finally(() => { page.pending--; });
-}
+// -- drawing what the server answers ------------------------------------------------------
 
 function forgetHint() {
   page.hint = null;
@@ -228,34 +227,6 @@ function applyGame(game, { force = false } = {}) {
   page.marks = {};
   for (const [r, c, digits] of game.marks || []) page.marks[r * page.size + c] = digits;
   render();
-}
-
-async function play(move) {
-  forgetHint();
-  clearMarks();
-  try {
-    applyGame(await post(`/api/games/${page.id}/move`, { move }));
-  } catch (error) {
-    setMessage(info, error.message, "error");
-    await reload();
-  }
-}
-
-async function action(name, body) {
-  forgetHint();
-  clearMarks();
-  try {
-    const answer = await post(`/api/games/${page.id}/${name}`, body);
-    applyGame(answer);
-    return answer;
-  } catch (error) {
-    setMessage(info, error.message, "error");
-    return null;
-  }
-}
-
-async function reload() {
-  applyGame(await api(`/api/games/${page.id}`), { force: true });
 }
 
 // -- entering digits and marks -------------------------------------------------------------------

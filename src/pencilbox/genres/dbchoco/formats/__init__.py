@@ -3,24 +3,11 @@ and a cheap `looks_like` content test. `read` detects the notation when not give
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from pencilbox.errors import UnknownFormat
+from pencilbox.core.notation import Notation, lookup, unknown
 from pencilbox.genres.dbchoco.formats import jsonfile, puzzlink, pzprv3, text
 from pencilbox.genres.dbchoco.model import DEFAULT_MAX_SIZE, DoubleChoco
 
-
-@dataclass(frozen=True)
-class Notation:
-    name: str
-    extensions: tuple[str, ...]
-    parse: Callable[..., DoubleChoco]
-    write: Callable[[DoubleChoco], str]
-    looks_like: Callable[[str], bool]
-
-
-NOTATIONS: dict[str, Notation] = {
+NOTATIONS: dict[str, Notation[DoubleChoco]] = {
     n.name: n
     for n in (
         Notation("url", (".url",), puzzlink.parse, puzzlink.write, puzzlink.looks_like),
@@ -32,7 +19,7 @@ NOTATIONS: dict[str, Notation] = {
 ALIASES = {"puzzlink": "url", "puzz.link": "url", "pzpr": "pzprv3", "picture": "text"}
 
 
-def detect(content: str, filename: str | None = None) -> Notation:
+def detect(content: str, filename: str | None = None) -> Notation[DoubleChoco]:
     for notation in NOTATIONS.values():
         if notation.looks_like(content):
             return notation
@@ -41,10 +28,7 @@ def detect(content: str, filename: str | None = None) -> Notation:
         for notation in NOTATIONS.values():
             if lowered.endswith(notation.extensions):
                 return notation
-    where = f"{filename}: " if filename else ""
-    raise UnknownFormat(
-        f"{where}cannot tell which Double Choco format this is (known: {', '.join(NOTATIONS)})"
-    )
+    raise unknown("Double Choco", NOTATIONS, filename)
 
 
 def sniff(content: str, filename: str | None = None) -> bool:
@@ -53,13 +37,8 @@ def sniff(content: str, filename: str | None = None) -> bool:
     return any(NOTATIONS[name].looks_like(content) for name in ("url", "pzprv3", "json"))
 
 
-def get(name: str) -> Notation:
-    try:
-        return NOTATIONS[ALIASES.get(name, name)]
-    except KeyError:
-        raise UnknownFormat(
-            f"unknown Double Choco format {name!r}; known: {', '.join(NOTATIONS)}"
-        ) from None
+def get(name: str) -> Notation[DoubleChoco]:
+    return lookup(NOTATIONS, name, "Double Choco", ALIASES)
 
 
 def read(

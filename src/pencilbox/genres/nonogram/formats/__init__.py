@@ -6,10 +6,7 @@ when `format` is not given. Every parser is total: a Nonogram or a FormatError w
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from pencilbox.errors import UnknownFormat
+from pencilbox.core.notation import Notation, lookup, unknown
 from pencilbox.genres.nonogram.formats import (
     clues,
     jsonfile,
@@ -22,21 +19,9 @@ from pencilbox.genres.nonogram.formats import (
 )
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Nonogram
 
-
-@dataclass(frozen=True)
-class Notation:
-    name: str
-    extensions: tuple[str, ...]
-    parse: Callable[..., Nonogram]
-    """parse(text, *, max_size) -> Nonogram"""
-    write: Callable[[Nonogram], str]
-    looks_like: Callable[[str], bool]
-    """A cheap content test used when the file name does not decide."""
-
-
 # Content detection tries these in order, so the most distinctive come first and the loose
 # clue strings last; mk comes before nin, since a .nin reads like a .mk without its '#' line.
-NOTATIONS: dict[str, Notation] = {
+NOTATIONS: dict[str, Notation[Nonogram]] = {
     n.name: n
     for n in (
         Notation("json", (".json",), jsonfile.parse, jsonfile.write, jsonfile.looks_like),
@@ -53,7 +38,7 @@ NOTATIONS: dict[str, Notation] = {
 }
 
 
-def detect(text: str, filename: str | None = None) -> Notation:
+def detect(text: str, filename: str | None = None) -> Notation[Nonogram]:
     if filename:
         lowered = filename.lower()
         for notation in NOTATIONS.values():
@@ -62,17 +47,11 @@ def detect(text: str, filename: str | None = None) -> Notation:
     for notation in NOTATIONS.values():
         if notation.looks_like(text):
             return notation
-    known = ", ".join(NOTATIONS)
-    where = f"{filename}: " if filename else ""
-    raise UnknownFormat(f"{where}cannot tell which nonogram format this is (known: {known})")
+    raise unknown("nonogram", NOTATIONS, filename)
 
 
-def get(name: str) -> Notation:
-    try:
-        return NOTATIONS[name]
-    except KeyError:
-        known = ", ".join(NOTATIONS)
-        raise UnknownFormat(f"unknown nonogram format {name!r}; known: {known}") from None
+def get(name: str) -> Notation[Nonogram]:
+    return lookup(NOTATIONS, name, "nonogram")
 
 
 def read(

@@ -8,26 +8,13 @@ does not stop a batch. Every parser is total: a Sudoku or a PuzzleError with a p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
-from pencilbox.errors import FormatError, PuzzleError, UnknownFormat
+from pencilbox.core.notation import Notation, lookup, unknown
+from pencilbox.errors import FormatError, PuzzleError
 from pencilbox.genres.sudoku.formats import hodoku, kaggle, line, puzzlink, sdk, ss
 from pencilbox.genres.sudoku.formats._common import puzzle_lines
 from pencilbox.genres.sudoku.model import Sudoku
-
-
-@dataclass(frozen=True)
-class Notation:
-    name: str
-    extensions: tuple[str, ...]
-    parse: Callable[..., Sudoku]
-    """parse(text, *, alphabet=None) -> Sudoku"""
-    write: Callable[[Sudoku], str]
-    looks_like: Callable[[str], bool]
-    """A content test used when the file name does not decide; only clearly-Sudoku texts."""
-    line_parser: Callable[..., Sudoku] | None = None
-    """parse one line (number, text, alphabet=) -> Sudoku, for files of one puzzle a line."""
 
 
 def _hodoku_line(number: int, text: str, *, alphabet: str | None = None) -> Sudoku:
@@ -41,7 +28,7 @@ def _url_line(number: int, text: str, *, alphabet: str | None = None) -> Sudoku:
         raise FormatError(error.reason, line=number, column=error.column) from None
 
 
-NOTATIONS: dict[str, Notation] = {
+NOTATIONS: dict[str, Notation[Sudoku]] = {
     n.name: n
     for n in (
         Notation("kaggle", (".csv",), kaggle.parse, kaggle.write, kaggle.looks_like),
@@ -66,7 +53,7 @@ ALIASES = {
 }
 
 
-def detect(text: str, filename: str | None = None) -> Notation:
+def detect(text: str, filename: str | None = None) -> Notation[Sudoku]:
     """The notation by file extension (only when the content agrees), else by content."""
     if filename:
         lowered = filename.lower()
@@ -77,17 +64,11 @@ def detect(text: str, filename: str | None = None) -> Notation:
     for notation in NOTATIONS.values():
         if notation.looks_like(text):
             return notation
-    known = ", ".join(NOTATIONS)
-    where = f"{filename}: " if filename else ""
-    raise UnknownFormat(f"{where}cannot tell which sudoku format this is (known: {known})")
+    raise unknown("sudoku", NOTATIONS, filename)
 
 
-def get(name: str) -> Notation:
-    try:
-        return NOTATIONS[ALIASES.get(name, name)]
-    except KeyError:
-        known = ", ".join(NOTATIONS)
-        raise UnknownFormat(f"unknown sudoku format {name!r}; known: {known}") from None
+def get(name: str) -> Notation[Sudoku]:
+    return lookup(NOTATIONS, name, "sudoku", ALIASES)
 
 
 def read(
