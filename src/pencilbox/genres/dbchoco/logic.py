@@ -10,9 +10,11 @@ Techniques, easiest first (the grade is the hardest one a puzzle needs):
    area (same colour, joined by open edges) is complete, so its other same-colour edges are
    walls; a number whose largest possible area has exactly its size
    opens every edge inside it; a cell walled on three sides joins its fourth neighbour.
-4. `contradiction`: "if this edge were a wall (open), the rules break here": the edge is set
+4. `placement`: every way to place a (small) number's block is listed (`placements.py`);
+   an edge inside all of them is open, an edge on the rim of all of them is a wall.
+5. `contradiction`: "if this edge were a wall (open), the rules break here": the edge is set
    the other way when the rules above plus the checks of `_broken` fail after assuming it.
-5. `backbone`: the last resort, labelled as such: the complete search (SAT) shows the
+6. `backbone`: the last resort, labelled as such: the complete search (SAT) shows the
    remaining edges take the same value in every answer. A puzzle that needs it grades as
    `search`.
 """
@@ -34,10 +36,18 @@ from pencilbox.genres.dbchoco.model import (
     EdgeGeometry,
     Walls,
 )
+from pencilbox.genres.dbchoco.placements import Board, Placements, agreement
 from pencilbox.genres.dbchoco.shapes import congruent
 
-LEVELS = {"numbers": 1, "dead_end": 2, "area": 3, "contradiction": 4, "backbone": 5}
-GRADES = ("numbers", "dead_end", "area", "contradiction", "search")
+LEVELS = {
+    "numbers": 1,
+    "dead_end": 2,
+    "area": 3,
+    "placement": 4,
+    "contradiction": 5,
+    "backbone": 6,
+}
+GRADES = ("numbers", "dead_end", "area", "placement", "contradiction", "search")
 
 
 class Broken(Exception):
@@ -59,6 +69,7 @@ class State:
     edges: list[str]
     steps: list[Step] = field(default_factory=list)
     record: bool = True
+    placements: Placements = field(default_factory=Placements)
 
     @property
     def geo(self) -> EdgeGeometry:
@@ -301,7 +312,53 @@ def _ones(state: State) -> bool:
     return changed
 
 
-RULES = (_numbers, _dead_ends, _ones, _areas)
+def _placements(state: State) -> bool:
+    board = Board(state.puzzle, state.edges)
+    for cell in _numbered_cells(state.puzzle):
+        placed = state.placements.blocks(board, cell, list_again=state.record)
+        if not placed:
+            continue
+        blocks = [p.cells for p in placed]
+        found = agreement(board, blocks)
+        changes = dict.fromkeys(found.open_edges, OPEN) | dict.fromkeys(found.walls, WALL)
+        if not changes:
+            continue
+        n = board.number(cell)
+        ways = "one way" if len(blocks) == 1 else f"{len(blocks)} ways"
+        told = [
+            _describe(state.geo, edges, value)
+            for edges, value in ((found.open_edges, OPEN), (found.walls, WALL))
+            if edges
+        ]
+        state.set(
+            changes,
+            "placement",
+            f"the block of the {n} at {cell_name(cell)} (two congruent areas of {n} cells) "
+            f"fits in {ways}; in every one {' and '.join(told)}",
+            sorted(set().union(*blocks)),
+        )
+        return True
+    return False
+
+
+def _numbered_cells(puzzle: DoubleChoco) -> list[Cell]:
+    return [
+        (r, c)
+        for r in range(puzzle.height)
+        for c in range(puzzle.width)
+        if _known(puzzle.number(r, c)) is not None
+    ]
+
+
+def _placeless_numbers(state: State) -> None:
+    board = Board(state.puzzle, state.edges)
+    for cell in _numbered_cells(state.puzzle):
+        if state.placements.blocks(board, cell, list_again=state.record) == []:
+            n = board.number(cell)
+            raise Broken(f"the {n} at {cell_name(cell)} would have no place for its block", [cell])
+
+
+RULES = (_numbers, _dead_ends, _ones, _areas, _placements)
 
 
 def propagate(state: State, deadline: Deadline | None = None) -> None:
@@ -336,6 +393,9 @@ def _broken(state: State) -> None:
             n = _known(puzzle.number(*cell))
             if n is not None and len(area) > n:
                 raise Broken(f"the area of the {n} at {cell_name(cell)} would be too big", area)
+    _numbered_blocks_too_big(state)
+    _unbalanced_regions(state)
+    _placeless_numbers(state)
     for region in _components(state, same_colour=True, through=(OPEN, UNDECIDED)):
         for cell in region:
             n = _known(puzzle.number(*cell))
@@ -365,6 +425,47 @@ def _broken(state: State) -> None:
                 raise Broken("a finished block would have two different shapes", block)
 
 
+def _numbered_blocks_too_big(state: State) -> None:
+    """Both areas of a block have the size of its number, so a numbered block holds at most
+    twice the number, and no area inside it (even one without a number) exceeds it."""
+    puzzle = state.puzzle
+    for block in _components(state, same_colour=False, through=(OPEN,)):
+        numbers = [(n, cell) for cell in block if (n := _known(puzzle.number(*cell))) is not None]
+        if not numbers:
+            continue
+        n, where = numbers[0]
+        if len(block) > 2 * n:
+            raise Broken(
+                f"the block of the {n} at {cell_name(where)} would have {len(block)} cells, "
+                f"more than 2 x {n}",
+                block,
+            )
+        inside = set(block)
+        for cell in block:
+            area = _component(state, cell, same_colour=True, through=(OPEN,))
+            if len(area) > n and set(area) <= inside:
+                raise Broken(
+                    f"an area of {len(area)} cells would share a block with the {n} at "
+                    f"{cell_name(where)}, but both areas of that block have {n} cells",
+                    area,
+                )
+
+
+def _unbalanced_regions(state: State) -> None:
+    """Walls that close off a region leave it to be cut into blocks, and every block has as
+    many white cells as gray ones: so must the region."""
+    puzzle = state.puzzle
+    for region in _components(state, same_colour=False, through=(OPEN, UNDECIDED)):
+        gray = sum(puzzle.is_gray(*cell) for cell in region)
+        white = len(region) - gray
+        if gray != white:
+            raise Broken(
+                f"the region walled off around {cell_name(region[0])} would hold {white} "
+                f"white and {gray} gray cells, but every block has as many of each",
+                region,
+            )
+
+
 def _contradiction(state: State, deadline: Deadline | None, budget: Deadline | None = None) -> bool:
     """One edge set by trying the opposite and propagating to a contradiction. When the
     probing `budget` runs out, no more edges are tried (False)."""
@@ -374,7 +475,9 @@ def _contradiction(state: State, deadline: Deadline | None, budget: Deadline | N
         if budget is not None and budget.expired():
             return False
         for guess, other in ((WALL, OPEN), (OPEN, WALL)):
-            trial = State(state.puzzle, state.edges.copy(), record=False)
+            trial = State(
+                state.puzzle, state.edges.copy(), record=False, placements=state.placements.copy()
+            )
             try:
                 trial.set({e: guess}, "contradiction", "", [])
                 propagate(trial, deadline)

@@ -1,0 +1,216 @@
+"""Where a numbered cell's block can lie: every way to place it, given the edges decided so far.
+
+A number n says its area has n cells, and the block around it is that area plus a congruent
+area of the other colour beside it. With n small, the possible blocks can be listed: grow the
+connected sets of n cells of the number's colour that hold it, then set each of the 8
+rotations and reflections of the set next to it on cells of the other colour. A block is kept
+when it breaks nothing decided: no wall inside it, no open edge leaving it, no other number
+that differs from n. What every kept block agrees on is a deduction: an edge inside all of
+them is open, an edge on the rim of all of them is a wall; and no block at all means the
+edges decided so far are wrong.
+
+The listing is capped (`MAX_AREAS`): for big numbers on an open board it would explode, and
+then the number is left alone (`None`), which claims nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pencilbox.core.grid import Cell
+from pencilbox.genres.dbchoco.model import OPEN, QUESTION, WALL, DoubleChoco
+from pencilbox.genres.dbchoco.shapes import images
+
+MAX_NUMBER = 8
+MAX_AREAS = 3000
+
+Block = frozenset[Cell]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The puzzle and the current edge values, with the lookups the listing needs."""
+
+    puzzle: DoubleChoco
+    edges: list[str]
+
+    def edge(self, a: Cell, b: Cell) -> str:
+        return self.edges[self.puzzle.geometry.between(a, b)]
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        return [nxt for nxt, _ in self.puzzle.geometry.neighbours(*cell)]
+
+    def number(self, cell: Cell) -> int | None:
+        value = self.puzzle.number(*cell)
+        return None if value is None or value == QUESTION else value
+
+    def gray(self, cell: Cell) -> bool:
+        return self.puzzle.is_gray(*cell)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One possible block, with the edges that must stay open (inside) and walls (rim)."""
+
+    cells: Block
+    inside: tuple[int, ...]
+    rim: tuple[int, ...]
+
+    def allowed(self, edges: list[str]) -> bool:
+        return all(edges[e] != WALL for e in self.inside) and all(
+            edges[e] != OPEN for e in self.rim
+        )
+
+
+RELIST_AFTER = 8
+"""A number with too many blocks to list is tried again once this many more edges are known."""
+
+
+class Placements:
+    """The possible blocks of each number, narrowed as edges get decided.
+
+    Deciding edges only removes blocks, and a block stays possible exactly when its inside
+    edges are not walls and its rim edges are not open, so a list made once can be filtered
+    from then on instead of listed again. Copies share nothing mutable: probes work on one."""
+
+    def __init__(self) -> None:
+        self._known: dict[Cell, list[Placed] | None] = {}
+        self._listed_at: dict[Cell, int] = {}
+
+    def copy(self) -> Placements:
+        other = Placements()
+        other._known = dict(self._known)
+        other._listed_at = dict(self._listed_at)
+        return other
+
+    def blocks(self, board: Board, cell: Cell, *, list_again: bool = True) -> list[Placed] | None:
+        """The possible blocks of the number at `cell` (None: too many to list)."""
+        known = self._known.get(cell)
+        if known is not None:
+            narrowed = [placed for placed in known if placed.allowed(board.edges)]
+            self._known[cell] = narrowed
+            return narrowed
+        decided = sum(value in (WALL, OPEN) for value in board.edges)
+        if cell in self._known and (
+            not list_again or decided - self._listed_at[cell] < RELIST_AFTER
+        ):
+            return None
+        listed = blocks_for(board, cell)
+        self._known[cell] = None if listed is None else [_placed(board, b) for b in listed]
+        self._listed_at[cell] = decided
+        return self._known[cell]
+
+
+def _placed(board: Board, cells: Block) -> Placed:
+    geo = board.puzzle.geometry
+    inside: set[int] = set()
+    rim: set[int] = set()
+    for cell in cells:
+        for nxt, e in geo.neighbours(*cell):
+            (inside if nxt in cells else rim).add(e)
+    return Placed(cells, tuple(sorted(inside)), tuple(sorted(rim)))
+
+
+def blocks_for(board: Board, start: Cell) -> list[Block] | None:
+    """Every block the number at `start` can have, or None when there are too many to list."""
+    n = board.number(start)
+    if n is None or n > MAX_NUMBER:
+        return None
+    areas = _areas(board, start, n)
+    if areas is None:
+        return None
+    found: set[Block] = set()
+    for area in areas:
+        found.update(_partners(board, area, n))
+    return sorted(found, key=sorted)
+
+
+def _areas(board: Board, start: Cell, n: int) -> list[Block] | None:
+    """Connected sets of n cells of the start's colour, holding it, that may be its area;
+    None when the listing passes the cap."""
+    colour = board.gray(start)
+
+    def fits(cell: Cell) -> bool:
+        return board.gray(cell) == colour and board.number(cell) in (None, n)
+
+    layer: set[Block] = {frozenset([start])}
+    for _ in range(n - 1):
+        layer = {
+            area | {nxt}
+            for area in layer
+            for cell in area
+            for nxt in board.neighbours(cell)
+            if nxt not in area and fits(nxt) and board.edge(cell, nxt) != WALL
+        }
+        if len(layer) > MAX_AREAS:
+            return None
+    return [area for area in layer if _sealable(board, area, same_colour=True)]
+
+
+def _partners(board: Board, area: Block, n: int) -> Iterator[Block]:
+    """The blocks made of `area` and a congruent area of the other colour touching it."""
+    colour = board.gray(next(iter(area)))
+    height, width = board.puzzle.height, board.puzzle.width
+    beside = {
+        nxt
+        for cell in area
+        for nxt in board.neighbours(cell)
+        if nxt not in area and board.gray(nxt) != colour
+    }
+    tried: set[Block] = set()
+    for shape in set(images(area)):
+        for anchor in beside:
+            for dr, dc in shape:
+                r0, c0 = anchor[0] - dr, anchor[1] - dc
+                other = frozenset((r0 + r, c0 + c) for r, c in shape)
+                if other in tried:
+                    continue
+                tried.add(other)
+                if all(0 <= r < height and 0 <= c < width for r, c in other) and _fits_as_partner(
+                    board, other, colour, n
+                ):
+                    block = area | other
+                    if _sealable(board, block, same_colour=False):
+                        yield block
+
+
+def _fits_as_partner(board: Board, other: Block, colour: bool, n: int) -> bool:
+    return all(board.gray(cell) != colour and board.number(cell) in (None, n) for cell in other)
+
+
+def _sealable(board: Board, cells: Block, *, same_colour: bool) -> bool:
+    """No wall between two of `cells`, and none of the edges that leave them is open (for an
+    area, only the edges to cells of its own colour count: the rest may lead to its partner)."""
+    colour = board.gray(next(iter(cells)))
+    for cell in cells:
+        for nxt in board.neighbours(cell):
+            value = board.edge(cell, nxt)
+            if nxt in cells:
+                if value == WALL:
+                    return False
+            elif value == OPEN and (not same_colour or board.gray(nxt) == colour):
+                return False
+    return True
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What all the blocks of one number have in common."""
+
+    open_edges: list[int]
+    walls: list[int]
+
+
+def agreement(board: Board, blocks: list[Block]) -> Agreement:
+    geo = board.puzzle.geometry
+
+    def members(block: Block, e: int) -> int:
+        return sum(cell in block for cell in geo.cells(e))
+
+    touched = {geo.between(cell, nxt) for cell in blocks[0] for nxt in board.neighbours(cell)}
+    undecided = [e for e in sorted(touched) if board.edges[e] not in (WALL, OPEN)]
+    return Agreement(
+        open_edges=[e for e in undecided if all(members(b, e) == 2 for b in blocks)],
+        walls=[e for e in undecided if all(members(b, e) == 1 for b in blocks)],
+    )

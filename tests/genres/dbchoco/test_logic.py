@@ -1,0 +1,118 @@
+"""Logical steps: every deduction agrees with the known answer; placements are complete."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+import pencilbox
+from pencilbox.genres.dbchoco.formats import read
+from pencilbox.genres.dbchoco.logic import deduce
+from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL, DoubleChoco
+from pencilbox.genres.dbchoco.placements import Board, blocks_for
+from pencilbox.genres.dbchoco.shapes import congruent
+from tests.genres.dbchoco._data import files, load
+
+SMALL = [p for p in files() if load(p)["width"] * load(p)["height"] <= 150]
+UNIQUE_SMALL = [p for p in SMALL if load(p)["solver_status"] == "unique"]
+
+
+@pytest.mark.parametrize("path", UNIQUE_SMALL, ids=lambda p: p.stem)
+def test_every_deduction_agrees_with_the_answer(path: Path) -> None:
+    puzzle = pencilbox.load(str(path))
+    assert isinstance(puzzle, DoubleChoco) and puzzle.answer is not None
+    state = deduce(puzzle, probe_seconds=5.0)
+    for e, value in enumerate(state.edges):
+        if value != UNDECIDED:
+            assert (value == WALL) == puzzle.answer.is_wall(e), puzzle.geometry.edge_name(e)
+    for step in state.steps:
+        assert step.sentence and step.extra["edges"]
+
+
+def test_placements_solve_small_puzzles_without_search() -> None:
+    solved = []
+    for path in SMALL:
+        puzzle = pencilbox.load(str(path))
+        assert isinstance(puzzle, DoubleChoco)
+        if UNDECIDED not in deduce(puzzle, probe_seconds=5.0).edges:
+            solved.append(path.stem)
+    # measured: the placement technique lets logic alone finish these
+    assert {"asSqr_puzz_sqr_01_6x6", "asSqr_puzz_sqr_04_8x8", "robx_pzprjs_01_6x6"} <= set(solved)
+
+
+def test_placement_step_says_how_many_ways() -> None:
+    puzzle = read("https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22j")
+    steps = deduce(puzzle, probe_seconds=5.0).steps
+    placement = [s for s in steps if s.technique == "placement"]
+    assert placement
+    assert "fits in" in placement[0].sentence and "block of the" in placement[0].sentence
+
+
+def _brute_force_blocks(
+    puzzle: DoubleChoco, start: tuple[int, int]
+) -> set[frozenset[tuple[int, int]]]:
+    """Every pair (area of n cells holding start, congruent area of the other colour) that
+    touch, on an undecided board: by trying all cell subsets."""
+    n = puzzle.number(*start)
+    assert isinstance(n, int)
+    cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
+    colour = puzzle.is_gray(*start)
+    mine = [c for c in cells if puzzle.is_gray(*c) == colour]
+    theirs = [c for c in cells if puzzle.is_gray(*c) != colour]
+
+    def connected(group: tuple[tuple[int, int], ...]) -> bool:
+        seen, todo = {group[0]}, [group[0]]
+        while todo:
+            r, c = todo.pop()
+            for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nxt in group and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return len(seen) == len(group)
+
+    def ok_numbers(group: tuple[tuple[int, int], ...]) -> bool:
+        return all(puzzle.number(*c) in (None, n) for c in group)
+
+    found = set()
+    for area in combinations(mine, n):
+        if start not in area or not connected(area) or not ok_numbers(area):
+            continue
+        for other in combinations(theirs, n):
+            fits = ok_numbers(other) and connected(other) and congruent(area, other)
+            if fits and connected(area + other):
+                found.add(frozenset(area + other))
+    return found
+
+
+def test_placements_match_brute_force_on_a_small_board() -> None:
+    puzzle = read("3 . # #\n. # #2 .\n# . 2 #\n# # . .\n", "text")
+    board = Board(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    numbered = [(r, c) for r in range(4) for c in range(4) if isinstance(puzzle.number(r, c), int)]
+    assert numbered
+    for cell in numbered:
+        listed = blocks_for(board, cell)
+        assert listed is not None
+        assert set(listed) == _brute_force_blocks(puzzle, cell)
+
+
+def test_a_decided_edge_narrows_the_placements() -> None:
+    puzzle = read("https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22j")
+    edges = [UNDECIDED] * puzzle.geometry.count
+    start = next((r, c) for r in range(6) for c in range(6) if isinstance(puzzle.number(r, c), int))
+    before = blocks_for(Board(puzzle, edges), start)
+    assert before
+    first = sorted(before[0])
+    inner = next(
+        puzzle.geometry.between(a, b)
+        for a in first
+        for b in first
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    )
+    edges[inner] = WALL
+    after = blocks_for(Board(puzzle, edges), start)
+    assert after is not None and before[0] not in after and set(after) < set(before)
+    edges[inner] = OPEN
+    opened = blocks_for(Board(puzzle, edges), start)
+    assert opened is not None and set(opened) <= set(before)
