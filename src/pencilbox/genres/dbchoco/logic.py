@@ -313,8 +313,12 @@ def _ones(state: State) -> bool:
 
 
 def _placements(state: State) -> bool:
+    """Numbers first (their blocks are fewest), then cells in small pockets of one colour."""
     board = Board(state.puzzle, state.edges)
-    for cell in _numbered_cells(state.puzzle):
+    numbered = _numbered_cells(state.puzzle)
+    everything = [(r, c) for r in range(state.puzzle.height) for c in range(state.puzzle.width)]
+    others = [cell for cell in everything if cell not in numbered]
+    for cell in numbered + others:
         placed = state.placements.blocks(board, cell, list_again=state.record)
         if not placed:
             continue
@@ -323,8 +327,14 @@ def _placements(state: State) -> bool:
         changes = dict.fromkeys(found.open_edges, OPEN) | dict.fromkeys(found.walls, WALL)
         if not changes:
             continue
-        n = board.number(cell)
         ways = "one way" if len(blocks) == 1 else f"{len(blocks)} ways"
+        n = board.number(cell)
+        whose = (
+            f"the block of the {n} at {cell_name(cell)} (two congruent areas of {n} cells)"
+            if n is not None
+            else f"the block of {cell_name(cell)} (walls leave its area at most "
+            f"{max(len(b) for b in blocks) // 2} cells)"
+        )
         told = [
             _describe(state.geo, edges, value)
             for edges, value in ((found.open_edges, OPEN), (found.walls, WALL))
@@ -333,8 +343,7 @@ def _placements(state: State) -> bool:
         state.set(
             changes,
             "placement",
-            f"the block of the {n} at {cell_name(cell)} (two congruent areas of {n} cells) "
-            f"fits in {ways}; in every one {' and '.join(told)}",
+            f"{whose} fits in {ways}; in every one {' and '.join(told)}",
             sorted(set().union(*blocks)),
         )
         return True
@@ -352,10 +361,12 @@ def _numbered_cells(puzzle: DoubleChoco) -> list[Cell]:
 
 def _placeless_numbers(state: State) -> None:
     board = Board(state.puzzle, state.edges)
-    for cell in _numbered_cells(state.puzzle):
-        if state.placements.blocks(board, cell, list_again=state.record) == []:
-            n = board.number(cell)
-            raise Broken(f"the {n} at {cell_name(cell)} would have no place for its block", [cell])
+    for r in range(state.puzzle.height):
+        for c in range(state.puzzle.width):
+            if state.placements.blocks(board, (r, c), list_again=state.record) == []:
+                n = board.number((r, c))
+                what = f"the {n} at {cell_name((r, c))}" if n is not None else cell_name((r, c))
+                raise Broken(f"{what} would have no place for its block", [(r, c)])
 
 
 RULES = (_numbers, _dead_ends, _ones, _areas, _placements)

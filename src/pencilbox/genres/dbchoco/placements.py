@@ -23,6 +23,7 @@ from pencilbox.genres.dbchoco.model import OPEN, QUESTION, WALL, DoubleChoco
 from pencilbox.genres.dbchoco.shapes import images
 
 MAX_NUMBER = 8
+MAX_POCKET = 5
 MAX_AREAS = 3000
 
 Block = frozenset[Cell]
@@ -113,17 +114,43 @@ def _placed(board: Board, cells: Block) -> Placed:
 
 
 def blocks_for(board: Board, start: Cell) -> list[Block] | None:
-    """Every block the number at `start` can have, or None when there are too many to list."""
-    n = board.number(start)
-    if n is None or n > MAX_NUMBER:
-        return None
-    areas = _areas(board, start, n)
-    if areas is None:
+    """Every block the cell at `start` can belong to, or None when there are too many to
+    list. A number fixes the size of the cell's area; without one, the area lies in the
+    pocket of its colour that walls leave it, and a small pocket bounds the size."""
+    sizes = area_sizes(board, start)
+    if sizes is None:
         return None
     found: set[Block] = set()
-    for area in areas:
-        found.update(_partners(board, area, n))
+    for n in sizes:
+        areas = _areas(board, start, n)
+        if areas is None:
+            return None
+        for area in areas:
+            found.update(_partners(board, area, n))
     return sorted(found, key=sorted)
+
+
+def area_sizes(board: Board, start: Cell) -> range | None:
+    """The sizes the area of `start` can have, when few enough to list."""
+    n = board.number(start)
+    if n is not None:
+        return range(n, n + 1) if n <= MAX_NUMBER else None
+    pocket = _pocket(board, start, MAX_POCKET + 1)
+    return range(1, pocket + 1) if pocket <= MAX_POCKET else None
+
+
+def _pocket(board: Board, start: Cell, cap: int) -> int:
+    """How many cells of the start's colour it can reach without crossing a wall (up to cap)."""
+    colour = board.gray(start)
+    seen = {start}
+    todo = [start]
+    while todo and len(seen) < cap:
+        cell = todo.pop()
+        for nxt in board.neighbours(cell):
+            if nxt not in seen and board.gray(nxt) == colour and board.edge(cell, nxt) != WALL:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen)
 
 
 def _areas(board: Board, start: Cell, n: int) -> list[Block] | None:
