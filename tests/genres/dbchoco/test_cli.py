@@ -65,3 +65,21 @@ def test_generate_json() -> None:
     assert made["url"].startswith("https://puzz.link/p?dbchoco/4/4/")
     assert set(made["answer"]) == {"vertical", "horizontal"}
     assert {"clues", "grade", "time_s"} <= set(made)
+
+
+def test_hint_at_three_levels() -> None:
+    answers = [pencilbox("hint", str(SMALL), "--level", level) for level in ("1", "2", "3")]
+    assert all(run.returncode == 0 and not run.stderr for run in answers)
+    technique, where, full = (run.stdout.strip() for run in answers)
+    assert technique == "Use numbers logic."
+    assert where.startswith("Look at r1c2")
+    assert "different numbers cannot share a block" in full
+
+
+def test_grade_jsonl_record() -> None:
+    run = pencilbox("grade", str(SMALL), "--jsonl")
+    assert run.returncode == 0, run.stderr
+    record = json.loads(run.stdout)
+    assert record["line"] == 1
+    assert record["level"] == record["hardest"] == "placement"
+    assert record["solved_by_logic"] is True and record["score"] is None

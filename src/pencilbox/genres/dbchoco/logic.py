@@ -541,6 +541,19 @@ def deduce(
     return state
 
 
+def first_step(puzzle: DoubleChoco, time_limit: float | None = 10.0) -> Step | None:
+    """The easiest step from the empty grid (a hint): the first rule that applies, else the
+    first contradiction found by probing; None when neither finds anything in time."""
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    deadline = Deadline(time_limit)
+    try:
+        if any(rule(state) for rule in RULES) or _contradiction(state, deadline):
+            return state.steps[0]
+    except (Broken, TimeLimitReached):
+        return None
+    return None
+
+
 PROBE_SECONDS = 10.0
 """Probing (contradiction steps) is pure Python and slow on big grids: a trace spends at most
 this long on it before the labelled last resort (backbone) finishes the grid."""

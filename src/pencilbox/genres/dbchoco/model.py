@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.core.grid import Cell
+from pencilbox.core.grid import Cell, cell_name
 from pencilbox.errors import InvalidPuzzle, LimitExceeded
 
 if TYPE_CHECKING:
@@ -279,6 +279,31 @@ class DoubleChoco:
         from pencilbox.genres.dbchoco.solve import grade
 
         return grade(self)
+
+    def grade_report(self) -> dict[str, Any]:
+        """The grade in the shape every genre reports it (the hardest step kind, or search)."""
+        level = self.grade()
+        return {
+            "level": level,
+            "score": None,
+            "hardest": level,
+            "solved_by_logic": level != "search",
+        }
+
+    def hint(self, level: int = 1) -> str | None:
+        """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
+        from pencilbox.genres.dbchoco.logic import first_step
+
+        step = first_step(self)
+        if step is None:
+            return None
+        if level == 1:
+            return f"Use {step.technique.replace('_', ' ')} logic."
+        if level == 2:
+            names = [cell_name(cell) for cell in step.reasons[:6]]
+            more = " and nearby" if len(step.reasons) > 6 else ""
+            return f"Look at {', '.join(names)}{more}."
+        return step.sentence
 
     def to(self, format: str) -> str:
         from pencilbox.genres.dbchoco.formats import write
