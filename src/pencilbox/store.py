@@ -1,7 +1,8 @@
 """The library: puzzles and saved games in one SQLite file (WAL mode).
 
 Every write commits at once, so a killed server loses nothing that it answered. The default
-file lives in the user's data directory; the bundled examples are added on first start.
+file lives in the user's data directory; the bundled examples (package data,
+`pencilbox/examples/`, so an installed wheel has them too) are added on first start.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import os
 import sqlite3
 import threading
 from datetime import UTC, datetime
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES_DIR: Traversable = files("pencilbox") / "examples"
+EXAMPLE_SUFFIXES = (".json", ".sdk")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -184,7 +188,7 @@ class Store:
         }
 
     # -- first start ------------------------------------------------------------------------
-    def seed(self, examples: Path = EXAMPLES_DIR) -> int:
+    def seed(self, examples: Traversable = EXAMPLES_DIR) -> int:
         """Add the bundled examples once (a deleted example stays deleted); how many."""
         with self._lock:
             done = self._db.execute("SELECT value FROM meta WHERE key = 'seeded'").fetchone()
@@ -193,13 +197,14 @@ class Store:
         from pencilbox.session import parse_text
 
         added = 0
-        paths = sorted([*examples.glob("*.json"), *examples.glob("*.sdk")])
-        for path in paths:
+        paths = [p for p in examples.iterdir() if p.name.endswith(EXAMPLE_SUFFIXES)]
+        for path in sorted(paths, key=lambda p: p.name):
             text = path.read_text(encoding="utf-8")
+            stem, suffix = os.path.splitext(path.name)
             try:
                 puzzle = parse_text(text, filename=path.name)
                 # JSON examples carry their credit fields; .sdk ones in their header (#S)
-                data = json.loads(text) if path.suffix == ".json" else puzzle.meta
+                data = json.loads(text) if suffix == ".json" else puzzle.meta
             except (ValueError, OSError):
                 continue
             credit = None
@@ -211,7 +216,7 @@ class Store:
                 source=text,
                 format=None,
                 filename=path.name,
-                title=puzzle.title or path.stem,
+                title=puzzle.title or stem,
                 width=getattr(puzzle, "width", None) or getattr(puzzle, "size", None),
                 height=getattr(puzzle, "height", None) or getattr(puzzle, "size", None),
                 bundled=True,

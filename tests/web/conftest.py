@@ -38,7 +38,9 @@ def puzzle_id(client: TestClient, title: str) -> int:
 def known_solution(title: str) -> list[str]:
     import json
 
-    path = Path(__file__).resolve().parents[2] / "examples" / f"{_file(title)}.json"
+    from pencilbox.store import EXAMPLES_DIR
+
+    path = EXAMPLES_DIR / f"{_file(title)}.json"
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     rows: list[str] = data["solution"]
     return rows

@@ -195,11 +195,12 @@ def test_solve_grade_steps(client: TestClient) -> None:
     pid = puzzle_id(client, "data148")
     verdict = client.get(f"/api/puzzles/{pid}/solve").json()
     assert verdict["status"] == "unique" and verdict["solutions"] == [known_solution("data148")]
-    assert client.get(f"/api/puzzles/{pid}/grade").json() == {"status": "unique", "grade": "line"}
+    graded = client.get(f"/api/puzzles/{pid}/grade").json()
+    assert graded == {"status": "unique", "grade": "line", "level": "line", "hardest": "line"}
     listed = next(r for r in client.get("/api/puzzles").json() if r["id"] == pid)
     assert listed["grade"] == "line" and listed["status"] == "unique"
     trace = client.get(f"/api/puzzles/{pid}/steps").json()
-    assert trace["count"] == len(trace["steps"]) > 0
+    assert trace["count"] == len(trace["steps"]) > 0 and trace["complete"]
     assert {"technique", "changes", "reasons", "sentence"} <= set(trace["steps"][0])
     two = client.get(f"/api/puzzles/{puzzle_id(client, 'data001')}/solve").json()
     assert two["status"] == "multiple" and len(two["solutions"]) == 2 and two["differences"]
@@ -327,7 +328,7 @@ def test_generate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     genre = dataclasses.replace(base.get("nonogram"), name="fakegen", aliases=(), generate=fake)
     monkeypatch.setitem(base._REGISTRY, "fakegen", genre)
     monkeypatch.setattr(
-        jobs, "generate", lambda name, options, limit: jobs._generate(name, options)
+        jobs, "generate", lambda name, options, limit, cancel=None: jobs._generate(name, options)
     )
     listed = next(g for g in client.get("/api/genres").json() if g["name"] == "fakegen")
     assert listed["generator"]
@@ -373,7 +374,7 @@ def test_engine_time_limits_are_answers(
 ) -> None:
     from pencilbox.core.timing import TimeLimitReached
 
-    def too_slow(puzzle: object, limit: float) -> object:
+    def too_slow(*args: object) -> object:
         raise TimeLimitReached
 
     monkeypatch.setattr(jobs, "trace", too_slow)
@@ -382,3 +383,29 @@ def test_engine_time_limits_are_answers(
     answer = client.get(f"/api/puzzles/{pid}/steps?time_limit=0.5")
     assert answer.status_code == 504 and "0.5 s" in answer.json()["error"]
     assert client.get(f"/api/puzzles/{pid}/solve").json()["status"] == "timeout"
+
+
+def test_grade_adds_the_logical_grade(client: TestClient) -> None:
+    """Sudoku: the HoDoKu-style level, score and hardest technique beside the solver's grade."""
+    expert = client.get(f"/api/puzzles/{puzzle_id(client, 'qqwing-expert')}/grade").json()
+    assert expert["status"] == "unique" and expert["grade"] in ("singles", "search")
+    assert expert["level"] in ("easy", "medium", "hard", "unfair", "extreme")
+    assert isinstance(expert["score"], int) and expert["score"] > 0 and expert["hardest"]
+    easy = client.get(f"/api/puzzles/{puzzle_id(client, 'qqwing-easy')}/grade").json()
+    assert easy["score"] < expert["score"]
+    choco = client.get(f"/api/puzzles/{puzzle_id(client, 'robx_pzprjs_01_6x6')}/grade").json()
+    assert choco["status"] == "unique" and "score" not in choco  # the genre has no score
+    assert client.get("/api/puzzles/4242/grade").status_code == 404
+
+
+def test_a_logical_grade_past_its_time_limit_is_left_out(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pencilbox.core.timing import TimeLimitReached
+
+    def too_slow(*args: object) -> object:
+        raise TimeLimitReached
+
+    monkeypatch.setattr(jobs, "grade_report", too_slow)
+    graded = client.get(f"/api/puzzles/{puzzle_id(client, 'qqwing-expert')}/grade").json()
+    assert graded["status"] == "unique" and "level" not in graded

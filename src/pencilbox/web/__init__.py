@@ -7,6 +7,10 @@ steps, grade, export and generate endpoints then work for it at once); a `Rules`
 `static/{genre}.html` (ES modules next to it) is served at `/{genre}` and linked from the
 Library. No route changes.
 
+Long work runs in worker processes (`jobs`): synchronously behind the solve, grade, steps and
+generate endpoints, as background jobs a client can poll and cancel (`/api/jobs`, kept in
+`board`), or streamed step by step as server-sent events (`/api/puzzles/{id}/steps/stream`).
+
 The app module is imported on first use, so that solver worker processes, which import
 `pencilbox.web.jobs`, do not pay for importing FastAPI.
 """

@@ -4,25 +4,37 @@ and the store; genre knowledge stays in the genres and in `session.RULES`.
 Endpoints are plain `def` functions, which FastAPI runs in its thread pool, so the event loop
 keeps answering; solves and traces go further, to worker processes (`jobs`), so that their
 pure-Python work does not hold the GIL the server needs. They have a time limit, and at most
-`MAX_JOBS` run or wait at once (429 beyond that). Bad input is a 4xx JSON answer
+`MAX_JOBS` run or wait at once (429 beyond that). Long work can also run as a background job
+(`/api/jobs`: start, poll, cancel), and a trace can stream as server-sent events while it is
+found (`/steps/stream`). Bad input is a 4xx JSON answer
 `{"error": message, "line", "column", "where"}`, never a 500.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 import urllib.error
 import urllib.request
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,6 +55,7 @@ from pencilbox.genres.base import SolveResult
 from pencilbox.session import RULES, Game, marks_json, parse_text, set_move, state_text
 from pencilbox.store import Store, default_path
 from pencilbox.web import jobs
+from pencilbox.web.board import Board, Job, State, Work
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 2_000_000
@@ -100,12 +113,29 @@ class SolveRequest(BaseModel):
     time_limit: float | None = None
 
 
+JOB_KINDS = ("solve", "generate", "steps")
+
+
+class JobRequest(BaseModel):
+    kind: str = Field(description="solve, generate or steps")
+    puzzle_id: int | None = Field(default=None, description="for solve and steps")
+    genre: str | None = Field(default=None, description="for generate")
+    options: dict[str, str | int | float | bool | None] = Field(
+        default_factory=dict, description="for generate: the generator's options"
+    )
+    title: str | None = Field(default=None, description="for generate: the new puzzle's title")
+    time_limit: float | None = None
+
+
 # -- per-puzzle memory ------------------------------------------------------------------------
 @dataclass
 class Entry:
     puzzle: Any
     result: SolveResult | None = None
     trace: list[Step] | None = None
+    """The whole trace, once one was found within its time limit."""
+    report: dict[str, Any] | None = None
+    """The genre's logical grade (`grade_report`)."""
     game: Game | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -143,39 +173,84 @@ class Library:
         with self._lock:
             self._entries.pop(puzzle_id, None)
 
-    @contextmanager
-    def job(self) -> Iterator[None]:
+    def claim(self) -> None:
+        """Take one of the `MAX_JOBS` job slots (429 when none is free); `release` gives it
+        back."""
         if not self._jobs.acquire(blocking=False):
             raise ApiError(429, f"{MAX_JOBS} solver jobs are running already; try again soon")
+
+    def release(self) -> None:
+        self._jobs.release()
+
+    @contextmanager
+    def job(self) -> Iterator[None]:
+        self.claim()
         try:
             yield
         finally:
-            self._jobs.release()
+            self.release()
 
     def result(self, puzzle_id: int, time_limit: float | None = None) -> SolveResult:
         entry = self.entry(puzzle_id)
         if entry.result is None or entry.result.status == "timeout":
-            limit = _limit(time_limit)
             with self.job():
-                try:
-                    result = jobs.solve(entry.puzzle, limit)
-                except TimeLimitReached:
-                    result = SolveResult("timeout", [], None, time_s=limit)
-            entry.result = result
-            if result.status != "timeout":
-                self.store.set_verdict(puzzle_id, result.status, result.grade)
+                return self.solve_now(puzzle_id, entry, time_limit)
         return entry.result
 
-    def trace(self, puzzle_id: int, time_limit: float | None = None) -> list[Step]:
+    def solve_now(
+        self,
+        puzzle_id: int,
+        entry: Entry,
+        time_limit: float | None,
+        cancel: threading.Event | None = None,
+    ) -> SolveResult:
+        """Solve in a worker and remember the verdict; the caller holds a job slot."""
+        limit = _limit(time_limit)
+        try:
+            result = jobs.solve(entry.puzzle, limit, cancel)
+        except TimeLimitReached:
+            result = SolveResult("timeout", [], None, time_s=limit)
+        entry.result = result
+        if result.status != "timeout":
+            self.store.set_verdict(puzzle_id, result.status, result.grade)
+        return result
+
+    def trace(self, puzzle_id: int, time_limit: float | None = None) -> jobs.Trace:
         entry = self.entry(puzzle_id)
-        if entry.trace is None:
-            limit = _limit(time_limit)
+        if entry.trace is not None:
+            return jobs.Trace(entry.trace, complete=True)
+        limit = _limit(time_limit)
+        with self.job():
+            try:
+                return self.trace_now(entry, limit)
+            except TimeLimitReached:
+                raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
+
+    def trace_now(
+        self,
+        entry: Entry,
+        time_limit: float | None,
+        cancel: threading.Event | None = None,
+        on_step: Callable[[Step], None] | None = None,
+    ) -> jobs.Trace:
+        """Trace in a worker, handing each step to `on_step` as it comes; a whole trace is
+        kept. The caller holds a job slot."""
+        found = jobs.trace(entry.puzzle, _limit(time_limit), cancel, on_step)
+        if found.complete:
+            entry.trace = found.steps
+        return found
+
+    def report(self, puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+        """The genre's logical grade (level, score, hardest technique), for genres that have
+        one; {} when it took longer than the time limit."""
+        entry = self.entry(puzzle_id)
+        if entry.report is None and hasattr(entry.puzzle, "grade_report"):
             with self.job():
                 try:
-                    entry.trace = jobs.trace(entry.puzzle, limit)
+                    entry.report = jobs.grade_report(entry.puzzle, _limit(time_limit))
                 except TimeLimitReached:
-                    raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
-        return entry.trace
+                    return {}
+        return entry.report or {}
 
     def solution(self, puzzle_id: int) -> Grid | None:
         """The unique solution when it is known or cheap to find (for checks and hints)."""
@@ -315,6 +390,136 @@ def _summary(row: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "source"}
 
 
+def _generator(name: str) -> str:
+    chosen = base.get(name)
+    if chosen.generate is None:
+        raise ApiError(422, f"the {chosen.name} genre has no generator yet")
+    return chosen.name
+
+
+def _trace_json(trace: jobs.Trace) -> dict[str, Any]:
+    return {
+        "count": len(trace.steps),
+        "steps": [s.to_json() for s in trace.steps],
+        "complete": trace.complete,
+    }
+
+
+# -- background jobs --------------------------------------------------------------------------
+def _job(board: Board, job_id: int) -> Job:
+    job = board.get(job_id)
+    if job is None:
+        raise ApiError(404, f"no job with id {job_id}")
+    return job
+
+
+def _solve_work(
+    library: Library,
+    puzzle_id: int,
+    entry: Entry,
+    time_limit: float | None,
+    cancel: threading.Event,
+) -> tuple[State, Any]:
+    result = entry.result
+    if result is None or result.status == "timeout":
+        result = library.solve_now(puzzle_id, entry, time_limit, cancel)
+    state: State = "timeout" if result.status == "timeout" else "done"
+    return state, _result_json(entry.puzzle, result)
+
+
+def _trace_work(
+    library: Library, entry: Entry, time_limit: float | None, cancel: threading.Event
+) -> tuple[State, Any]:
+    if entry.trace is not None:
+        trace = jobs.Trace(entry.trace, complete=True)
+    else:
+        trace = library.trace_now(entry, time_limit, cancel)
+    return ("done" if trace.complete else "timeout"), _trace_json(trace)
+
+
+# -- server-sent events -----------------------------------------------------------------------
+def _event(name: str, data: Any) -> str:
+    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+async def _replay(trace: list[Step]) -> AsyncIterator[str]:
+    """A trace found before, sent at once."""
+    yield "".join(_event("step", s.to_json()) for s in trace)
+    yield _event("done", {"count": len(trace), "complete": True})
+
+
+class _StepFeed:
+    """Events made in a worker thread, handed to the event loop as they come."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.cancel = threading.Event()
+
+    def put(self, chunk: str | None) -> None:
+        """From the worker thread; None ends the stream."""
+        with suppress(RuntimeError):  # the loop is closed: nobody listens any more
+            self.loop.call_soon_threadsafe(self.inbox.put_nowait, chunk)
+
+    async def events(self) -> AsyncIterator[str]:
+        """What has piled up goes out in one write; leaving (the client went) stops the job."""
+        try:
+            while True:
+                chunk = await self.inbox.get()
+                parts: list[str] = []
+                while chunk is not None:
+                    parts.append(chunk)
+                    if self.inbox.empty():
+                        break
+                    chunk = self.inbox.get_nowait()
+                if parts:
+                    yield "".join(parts)
+                if chunk is None:
+                    return
+        finally:
+            self.cancel.set()
+
+
+def _feed_trace(library: Library, entry: Entry, time_limit: float | None, feed: _StepFeed) -> None:
+    """Run in a thread of its own that holds a job slot (released here when it ends)."""
+    try:
+        found = library.trace_now(
+            entry, time_limit, feed.cancel, lambda step: feed.put(_event("step", step.to_json()))
+        )
+        feed.put(_event("done", {"count": len(found.steps), "complete": found.complete}))
+    except jobs.Cancelled:
+        pass
+    except TimeLimitReached:
+        feed.put(_event("done", {"count": 0, "complete": False}))
+    except Exception as error:
+        feed.put(_event("error", {"error": str(error) or type(error).__name__}))
+    finally:
+        feed.put(None)
+        library.release()
+
+
+class EventStream(StreamingResponse):
+    """A `text/event-stream` answer that stops as soon as the client disconnects, whatever
+    ASGI version the server speaks (so that the work behind it stops too)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, content: AsyncIterator[str]) -> None:
+        super().__init__(content, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async with anyio.create_task_group() as group:
+
+            async def stream() -> None:
+                with suppress(OSError):  # the client went while we wrote
+                    await self.stream_response(send)
+                group.cancel_scope.cancel()
+
+            group.start_soon(stream)
+            await self.listen_for_disconnect(receive)
+            group.cancel_scope.cancel()
+
+
 # -- the body-size limit ----------------------------------------------------------------------
 class BodyLimit:
     """Refuse request bodies above `limit` bytes with 413, declared or streamed."""
@@ -372,12 +577,21 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
     if seed:
         store.seed()
     library = Library(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        jobs.prewarm()
+        yield
+
     app = FastAPI(
+        lifespan=lifespan,
         title="pencilbox",
         version=pencilbox.__version__,
         description="Solve, explain, hint, animate and play grid logic puzzles.",
     )
     app.state.library = library
+    board = Board()
+    app.state.board = board
     app.add_middleware(BodyLimit)
 
     @app.exception_handler(ApiError)
@@ -393,6 +607,14 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
             body.update(where=error.where, reason=error.reason)
         status = 413 if isinstance(error, LimitExceeded) else 422
         return JSONResponse(body, status)
+
+    @app.exception_handler(TimeLimitReached)
+    async def too_slow(request: Request, error: TimeLimitReached) -> JSONResponse:
+        return JSONResponse({"error": "no answer within the time limit"}, 504)
+
+    @app.exception_handler(jobs.WorkerLost)
+    async def worker_lost(request: Request, error: jobs.WorkerLost) -> JSONResponse:
+        return JSONResponse({"error": f"{error}; try again"}, 503)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -502,11 +724,15 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
     @app.post("/api/generate", status_code=201)
     def generate(body: GenerateRequest) -> dict[str, Any]:
         """Make a new puzzle with the genre's generator and add it to the library."""
-        chosen = base.get(body.genre)
-        if chosen.generate is None:
-            raise ApiError(422, f"the {chosen.name} genre has no generator yet")
+        genre = _generator(body.genre)
         with library.job():
-            made = jobs.generate(chosen.name, dict(body.options), SOLVE_TIME_LIMIT)
+            return generated(genre, body, SOLVE_TIME_LIMIT)
+
+    def generated(
+        genre: str, body: GenerateRequest, time_limit: float, cancel: threading.Event | None = None
+    ) -> dict[str, Any]:
+        """Generate in a worker and add the puzzle to the library; the caller holds a slot."""
+        made = jobs.generate(genre, dict(body.options), time_limit, cancel)
         puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
         seed = made["info"].get("seed")
         title = body.title or f"generated {made['genre']}" + (f" (seed {seed})" if seed else "")
@@ -587,13 +813,72 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
 
     @app.get("/api/puzzles/{puzzle_id}/grade")
     def grade(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+        """The solver's verdict and grade, and the genre's logical grade where it has one
+        (for Sudoku the HoDoKu-style level, score and hardest technique)."""
         result = library.result(puzzle_id, time_limit)
-        return {"status": result.status, "grade": result.grade}
+        report = library.report(puzzle_id, time_limit)
+        logical = {k: report[k] for k in ("level", "score", "hardest") if report.get(k) is not None}
+        return {"status": result.status, "grade": result.grade, **logical}
 
     @app.get("/api/puzzles/{puzzle_id}/steps")
     def steps(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
-        trace = library.trace(puzzle_id, time_limit)
-        return {"count": len(trace), "steps": [s.to_json() for s in trace]}
+        return _trace_json(library.trace(puzzle_id, time_limit))
+
+    @app.get("/api/puzzles/{puzzle_id}/steps/stream", response_model=None)
+    async def stream_steps(puzzle_id: int, time_limit: float | None = None) -> EventStream:
+        """The trace as server-sent events while the worker finds it: `step` events (the
+        items of /steps), then `done` {"count", "complete"}, or `error` {"error"}. The work
+        stops when the client goes away."""
+        entry = await run_in_threadpool(library.entry, puzzle_id)
+        if entry.trace is not None:
+            return EventStream(_replay(entry.trace))
+        feed = _StepFeed(asyncio.get_running_loop())
+        library.claim()
+        threading.Thread(
+            target=_feed_trace, args=(library, entry, time_limit, feed), daemon=True
+        ).start()
+        return EventStream(feed.events())
+
+    # -- background jobs --------------------------------------------------------------------
+    @app.post("/api/jobs", status_code=202)
+    def start_job(body: JobRequest) -> dict[str, Any]:
+        """Start a solve, generate or steps job; poll it with GET, stop it with DELETE."""
+        work = job_work(body)
+        library.claim()
+        job = board.start(body.kind, work, library.release)
+        return {"id": job.id, "state": "running"}
+
+    @app.get("/api/jobs/{job_id}")
+    def get_job(job_id: int) -> dict[str, Any]:
+        return _job(board, job_id).to_json()
+
+    @app.delete("/api/jobs/{job_id}")
+    def cancel_job(job_id: int) -> dict[str, Any]:
+        job = _job(board, job_id)
+        if job.state != "running":
+            raise ApiError(409, f"job {job_id} is over already ({job.state})", state=job.state)
+        cancelled = board.cancel(job_id)
+        return (cancelled or job).to_json()
+
+    def job_work(body: JobRequest) -> Work:
+        """Check the request now (so that mistakes are 4xx answers, not failed jobs) and
+        return the work to run in the background."""
+        if body.kind not in JOB_KINDS:
+            raise ApiError(422, f"kind must be one of {', '.join(JOB_KINDS)}, not {body.kind!r}")
+        if body.kind == "generate":
+            if not body.genre:
+                raise ApiError(422, "a generate job needs a genre")
+            genre = _generator(body.genre)
+            request = GenerateRequest(genre=genre, options=body.options, title=body.title)
+            limit = _limit(body.time_limit)
+            return lambda cancel: ("done", generated(genre, request, limit, cancel))
+        if body.puzzle_id is None:
+            raise ApiError(422, f"a {body.kind} job needs a puzzle_id")
+        puzzle_id = body.puzzle_id
+        entry = library.entry(puzzle_id)
+        if body.kind == "solve":
+            return lambda cancel: _solve_work(library, puzzle_id, entry, body.time_limit, cancel)
+        return lambda cancel: _trace_work(library, entry, body.time_limit, cancel)
 
     # -- games ------------------------------------------------------------------------------
     @app.get("/api/games/{puzzle_id}")

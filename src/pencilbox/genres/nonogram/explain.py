@@ -30,10 +30,18 @@ VALUE_WORD = {FILLED: "filled", EMPTY: "empty"}
 
 
 def trace(
-    puzzle: Nonogram, time_limit: float | None = None, max_passes: int | None = None
+    puzzle: Nonogram,
+    time_limit: float | None = None,
+    max_passes: int | None = None,
+    *,
+    steps: list[Step] | None = None,
 ) -> list[Step]:
-    """Steps from the empty grid to a solution (or to the proof that there is none)."""
-    steps: list[Step] = []
+    """Steps from the empty grid to a solution (or to the proof that there is none).
+
+    `steps` is the list the steps are appended to as they are found: a caller that streams
+    them (the web app's animation) passes a list that forwards each one at once.
+    """
+    steps = [] if steps is None else steps
     cells = [UNKNOWN] * (puzzle.width * puzzle.height)
     deadline = Deadline(time_limit)
     recorder = _LineRecorder(puzzle, steps)
