@@ -229,12 +229,22 @@ def test_clue_boxes_validate_as_you_type(page: Any, server: str) -> None:
     assert focused == ["rows-clues", 4, "1"]
 
 
-def test_share_link_opens_the_puzzle(page: Any, server: str) -> None:
+def test_share_link_opens_the_puzzle(page: Any, browser: Any, server: str) -> None:
     page.goto(f"{server}/nonogram#clues=1%201%2C1%0A1%2C1%2C1&title=shared")
     page.wait_for_selector("#board .cell")
     assert "?id=" in page.url and page.locator("#board .cell").count() == 6
+    open_puzzle(page, server, "data148")
     page.click("#share")
-    assert "#clues=1%201%2C1" in page.locator("#share-url").input_value()
+    link = page.locator("#share-url").input_value()
+    assert "/nonogram#clues=" in link
+    fresh = browser.new_context()  # the link opens the same puzzle in a fresh browser
+    other = fresh.new_page()
+    other.goto(link)
+    other.wait_for_selector("#board .cell")
+    assert "?id=" in other.url and other.locator("#board .cell").count() == 72
+    clues = "() => [window.pencilbox.puzzle.rows_text, window.pencilbox.puzzle.cols_text]"
+    assert other.evaluate(clues) == page.evaluate(clues)
+    fresh.close()
     page.click("#theme")
     theme = page.evaluate("() => document.documentElement.dataset.theme")
     assert theme in ("dark", "light")
@@ -272,6 +282,7 @@ def test_screenshots_and_timings(browser: Any, server: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"nonogram-{scheme}.png"), full_page=True)
         page.click("#solve")
         page.wait_for_selector("#player:not(.hidden)")
+        page.wait_for_function("() => window.pencilbox.firstFrameMs !== undefined")
         timings[f"seed-a-30x30-{scheme}"]["first_animation_frame_ms"] = round(
             page.evaluate("() => window.pencilbox.firstFrameMs")
         )
@@ -324,4 +335,18 @@ def test_touch_and_export(browser: Any, server: str) -> None:
         page.select_option("#export", "svg")
     path = download.value.path()
     assert path is not None and "<svg" in Path(path).read_text(encoding="utf-8")
+    assert download.value.suggested_filename == "data000.svg"
+    page.select_option("#export-state", "solution")
+    with page.expect_download() as png:
+        page.select_option("#export", "png")
+    png_path = png.value.path()
+    assert png_path is not None and Path(png_path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png.value.suggested_filename == "data000-solution.png"
+    with page.expect_download() as text:
+        page.select_option("#export", "clues")
+    text_path = text.value.path()
+    assert text_path is not None
+    assert Path(text_path).read_text(encoding="utf-8").strip() == page.evaluate(
+        "() => `${window.pencilbox.puzzle.rows_text}\\n${window.pencilbox.puzzle.cols_text}`"
+    )
     context.close()

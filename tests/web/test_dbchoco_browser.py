@@ -119,8 +119,17 @@ def test_url_import_hint_and_generate(page: Any, server: str) -> None:
     page.click("#load")
     page.wait_for_selector("#board svg")
     assert "id=" in page.url and page.locator("#board svg text.num").count() == 6
+    page.click("#hint")  # three presses: the technique, where to look, the whole step
+    page.wait_for_selector("#sentence[data-level='1']")
+    assert "technique" in page.inner_text("#sentence")
+    assert page.locator("#hint-actions").is_hidden()
+    page.click("#hint")
+    page.wait_for_selector("#sentence[data-level='2']")
+    assert "look at r1c2, r1c3" in page.inner_text("#sentence")
+    assert page.locator("#board rect.hl-reason").count() == 2
     page.click("#hint")
     page.wait_for_selector("#hint-actions:not(.hidden)")
+    assert page.locator("#board line.hover").count() == 1  # the edge the step decides
     page.click("#hint-apply")
     page.wait_for_function("() => window.pencilbox.game.moves.length === 1")
     assert "1" in state(page)
@@ -131,3 +140,121 @@ def test_url_import_hint_and_generate(page: Any, server: str) -> None:
     page.wait_for_selector("#board svg")
     assert state(page) == "?" * 24
     assert page.locator("#url").input_value().startswith("https://puzz.link/p?dbchoco/4/4/")
+
+
+POSITION_JS = """() => { const [a, b] = document.querySelector('#p-pos').textContent.split(' / ');
+    return a === b && Number(b) > 0; }"""
+# The edges as drawn: a wall line is 1, an open dot 0, nothing ? (in the engine's edge order).
+DRAWN_JS = """() => { const out = Array(window.pencilbox.state.length).fill('?');
+    for (const n of document.querySelectorAll('#board line.wall')) out[n.dataset.edge] = '1';
+    for (const n of document.querySelectorAll('#board circle.open')) out[n.dataset.edge] = '0';
+    return out.join(''); }"""
+
+
+def drawn(page: Any) -> str:
+    text: str = page.evaluate(DRAWN_JS)
+    return text
+
+
+def replayed(steps: list[dict[str, Any]], count: int = 60) -> str:
+    """The edges after `steps`, computed here from the trace."""
+    edges = ["?"] * count
+    for step in steps:
+        for e, v in step["extra"]["edges"]:
+            edges[e] = str(v)
+    return "".join(edges)
+
+
+def test_animated_solve_draws_walls_step_by_step(page: Any, server: str) -> None:
+    open_dbchoco(page, server)
+    pid = page.evaluate("() => window.pencilbox.id")
+    steps = page.request.get(f"{server}/api/puzzles/{pid}/steps").json()["steps"]
+    total = len(steps)
+    assert total >= 3
+    page.click("#animate-solve")
+    page.wait_for_selector("#player:not(.hidden)")
+    page.fill("#p-speed", "100")
+    page.wait_for_function(POSITION_JS, timeout=30_000)
+    assert page.inner_text("#p-pos") == f"{total} / {total}"
+    assert drawn(page) == answer_edges()  # the replay ends on the known answer
+    page.click("#p-first")
+    assert drawn(page) == "?" * 60 and page.locator("#board line.wall").count() == 0
+    page.click("#p-fwd")
+    first = steps[0]
+    assert drawn(page) == replayed(steps[:1])
+    assert page.inner_text("#sentence") == f"1. {first['sentence']}"
+    walls = [e for e, v in first["extra"]["edges"] if v == "1"]
+    hinted = page.evaluate(
+        "() => [...document.querySelectorAll('#board .wall.hint')].map(n => Number(n.dataset.edge))"
+    )
+    assert sorted(hinted) == sorted(walls)  # the step's own walls stand out
+    page.fill("#p-scrub", "2")
+    assert page.inner_text("#p-pos") == f"2 / {total}" and drawn(page) == replayed(steps[:2])
+    page.click("#p-back")  # exactly the earlier state again
+    assert drawn(page) == replayed(steps[:1])
+    page.click("#p-last")
+    assert drawn(page) == answer_edges()
+    page.click("#p-close")
+    assert page.locator("#player").is_hidden()
+    assert state(page) == answer_edges()  # the replay became a move of the game
+    assert drawn(page) == answer_edges()
+
+
+def test_export_share_and_touch(browser: Any, server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 900, "height": 1000}, has_touch=True, accept_downloads=True
+    )
+    opened = context.new_page()
+    opened.set_default_timeout(10_000)
+    open_dbchoco(opened, server)
+    opened.click("#reset")
+    opened.wait_for_function("() => window.pencilbox.state.every(v => v === 0)")
+    # touch: a tap on the line right of r1c1 draws a wall there
+    opened.locator("#board svg").tap(position={"x": PAD + CELL, "y": PAD + 0.5 * CELL})
+    opened.wait_for_function("() => window.pencilbox.state[0] === 1")
+    assert state(opened)[0] == "1"
+    opened.select_option("#export-state", "solution")
+    with opened.expect_download() as svg:
+        opened.select_option("#export", "svg")
+    svg_path = svg.value.path()
+    assert svg_path is not None and "<svg" in Path(svg_path).read_text(encoding="utf-8")
+    assert svg.value.suggested_filename == f"{TITLE}-solution.svg"
+    with opened.expect_download() as png:
+        opened.select_option("#export", "png")
+    png_path = png.value.path()
+    assert png_path is not None and Path(png_path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with opened.expect_download() as text:
+        opened.select_option("#export", "url")
+    text_path = text.value.path()
+    url = json.loads(FILE.read_text(encoding="utf-8"))["url"]
+    assert text_path is not None and Path(text_path).read_text(encoding="utf-8").strip() == url
+    opened.click("#share")
+    link = opened.locator("#share-url").input_value()
+    assert "/dbchoco#puzzle=https%3A%2F%2Fpuzz.link" in link
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready]")
+    other.wait_for_selector("#board svg")
+    assert "?id=" in other.url and other.locator("#url").input_value() == url
+    assert other.locator("#board svg rect.gray").count() == 18
+    fresh.close()
+    context.close()
+
+
+def test_animation_screenshots(browser: Any, server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1300, "height": 950}, color_scheme=scheme)
+        opened = context.new_page()
+        open_dbchoco(opened, server)
+        opened.click("#animate-solve")
+        opened.fill("#p-speed", "100")
+        opened.wait_for_function(POSITION_JS, timeout=30_000)
+        opened.click("#p-first")
+        opened.click("#p-fwd")
+        opened.click("#p-fwd")
+        path = ARTIFACTS / f"dbchoco-animation-{scheme}.png"
+        opened.screenshot(path=str(path), full_page=True)
+        context.close()
+        assert path.stat().st_size > 10_000

@@ -225,3 +225,145 @@ def test_new_sudoku_from_a_pasted_line(page: Any, server: str) -> None:
     page.wait_for_function("() => window.pencilbox.state.length === 81")
     assert board(page) == line.replace("0", ".")
     assert "id=" in page.url
+
+
+POSITION_JS = """() => { const [a, b] = document.querySelector('#p-pos').textContent.split(' / ');
+    return a === b && Number(b) > 0; }"""
+ELIMINATED_JS = """() => [...document.querySelectorAll('#board .cell')].flatMap((n, i) =>
+    [...n.querySelectorAll('.marks span.elim')]
+        .map(s => [Math.floor(i / 9), i % 9, Number(s.textContent)]))"""
+
+
+def replayed(givens: str, steps: list[dict[str, Any]]) -> str:
+    """The board after `steps`, computed here from the trace (a 9x9 board)."""
+    cells = list(givens)
+    for step in steps:
+        for r, c, d in step["changes"]:
+            cells[r * 9 + c] = str(d)
+    return "".join(cells)
+
+
+def position(page: Any) -> str:
+    text: str = page.inner_text("#p-pos")
+    return text
+
+
+def test_animated_solve_steps_back_and_scrubs(page: Any, server: str) -> None:
+    open_sudoku(page, server, "qqwing-expert")
+    pid = page.evaluate("() => window.pencilbox.id")
+    givens = page.evaluate("() => window.pencilbox.puzzle.givens")
+    steps = page.request.get(f"{server}/api/puzzles/{pid}/steps").json()["steps"]
+    answer = solution(page, server)
+    page.click("#animate-solve")
+    page.wait_for_selector("#player:not(.hidden)")
+    page.fill("#p-speed", "100")
+    page.wait_for_function(POSITION_JS, timeout=30_000)
+    total = len(steps)
+    assert position(page) == f"{total} / {total}"
+    assert board(page) == answer  # the replay ends on the known solution
+    assert page.inner_text("#sentence").startswith(f"{total}. ")
+    # the first step that eliminates candidates: scrub to it, they are struck out in red
+    k = next(i for i, s in enumerate(steps) if s.get("extra", {}).get("eliminations"))
+    page.fill("#p-scrub", str(k + 1))
+    assert position(page) == f"{k + 1} / {total}"
+    assert board(page) == replayed(givens, steps[: k + 1])
+    struck = sorted(page.evaluate(ELIMINATED_JS))
+    assert struck == sorted(steps[k]["extra"]["eliminations"])
+    assert page.inner_text("#sentence") == f"{k + 1}. {steps[k]['sentence']}"
+    # one step back is exactly the earlier state: its placement undone, no eliminations shown
+    page.click("#p-back")
+    assert position(page) == f"{k} / {total}"
+    assert board(page) == replayed(givens, steps[:k])
+    placed = steps[k - 1]["changes"]
+    assert placed and all(
+        "hl-change" in (cell(page, r, c).get_attribute("class") or "") for r, c, _ in placed
+    )
+    page.click("#p-first")
+    assert board(page) == givens and position(page) == f"0 / {total}"
+    page.click("#p-fwd")
+    assert board(page) == replayed(givens, steps[:1])
+    page.click("#p-last")
+    assert board(page) == answer
+    # the finished replay is a move of the game: closing keeps the solved board, undo works
+    page.click("#p-close")
+    synced(page)
+    assert page.locator("#player").is_hidden() and board(page) == answer
+    assert page.locator("#undo").is_enabled()
+
+
+def test_grade_shows_level_and_score(page: Any, server: str) -> None:
+    open_sudoku(page, server, "qqwing-expert")
+    pid = page.evaluate("() => window.pencilbox.id")
+    graded = page.request.get(f"{server}/api/puzzles/{pid}/grade").json()
+    page.locator("#grade", has_text="Level").wait_for()
+    text = page.inner_text("#grade")
+    assert f"Level: {graded['level']}" in text and f"score {graded['score']}" in text
+    assert f"hardest: {graded['hardest']}" in text
+
+
+def test_export_share_and_touch(browser: Any, server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 900, "height": 1000}, has_touch=True, accept_downloads=True
+    )
+    opened = context.new_page()
+    opened.set_default_timeout(10_000)
+    open_sudoku(opened, server)
+    opened.select_option("#export-state", "solution")
+    with opened.expect_download() as svg:
+        opened.select_option("#export", "svg")
+    assert svg.value.suggested_filename == "qqwing-easy-solution.svg"
+    svg_path = svg.value.path()
+    assert svg_path is not None and "<svg" in Path(svg_path).read_text(encoding="utf-8")
+    with opened.expect_download() as png:
+        opened.select_option("#export", "png")
+    png_path = png.value.path()
+    assert png_path is not None and Path(png_path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Path(png_path).stat().st_size > 1000
+    with opened.expect_download() as text:
+        opened.select_option("#export", "line")
+    text_path = text.value.path()
+    givens = opened.evaluate("() => window.pencilbox.puzzle.givens")
+    assert text_path is not None
+    line = Path(text_path).read_text(encoding="utf-8").split()[0]  # then "# title"
+    assert line.replace("0", ".") == givens
+    # touch: tap a cell, tap a digit on the pad
+    empty = board(opened).index(".")
+    r, c = divmod(empty, 9)
+    cell(opened, r, c).tap()
+    opened.locator("#pad button[data-digit='7']").tap()
+    synced(opened)
+    assert board(opened)[empty] == "7"
+    # the share link opens the puzzle in a fresh browser
+    opened.click("#share")
+    url = opened.locator("#share-url").input_value()
+    assert "/sudoku#puzzle=" in url
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(url)
+    other.wait_for_selector("body[data-ready]")
+    other.wait_for_selector("#board .cell")
+    assert "?id=" in other.url
+    assert other.evaluate("() => window.pencilbox.puzzle.givens") == givens
+    fresh.close()
+    context.close()
+
+
+def test_animation_screenshots(browser: Any, server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1300, "height": 950}, color_scheme=scheme)
+        opened = context.new_page()
+        open_sudoku(opened, server, "qqwing-expert")
+        steps = opened.request.get(
+            f"{server}/api/puzzles/{opened.evaluate('() => window.pencilbox.id')}/steps"
+        ).json()["steps"]
+        k = next(i for i, s in enumerate(steps) if s.get("extra", {}).get("eliminations"))
+        opened.click("#animate-solve")
+        opened.fill("#p-speed", "100")
+        opened.wait_for_function(POSITION_JS, timeout=30_000)
+        opened.fill("#p-scrub", str(k + 1))
+        opened.locator("#board .marks span.elim").first.wait_for()
+        path = ARTIFACTS / f"sudoku-animation-{scheme}.png"
+        opened.screenshot(path=str(path), full_page=True)
+        context.close()
+        assert path.stat().st_size > 10_000

@@ -111,3 +111,330 @@ export function gameClient(page, { applyGame, forget, onError }) {
 
   return { post, play, action, reload };
 }
+
+// -- the step player ------------------------------------------------------------------------
+// One player for every genre's solving trace. The trace is data: the page says how a step
+// changes a frame (`apply`), and the player only ever moves forward from a saved frame, so
+// seeking backwards gives exactly the earlier state. Steps arrive by server-sent events
+// (GET /api/puzzles/{id}/steps/stream), so playback starts at the first step; without that
+// endpoint the whole trace comes from GET /api/puzzles/{id}/steps.
+
+const CHECKPOINT = 32; // a saved frame every so many steps: a seek replays at most this many
+
+/**
+ * `view` is the page's side:
+ *   initial() -> frame        the state before the first step
+ *   apply(frame, step)        changes the frame in place
+ *   clone(frame) -> frame     an independent copy
+ *   draw(frame, step, index)  shows the frame, highlighting `step` (null at the start)
+ *   end(frame)                once per run, when the last step is shown and no more will come
+ *   closed()                  the player was closed: draw the game again
+ * The controls are the page's #player, #p-first, #p-back, #p-play, #p-fwd, #p-last, #p-scrub,
+ * #p-pos, #p-close, #p-speed and (optional) #p-note; the sentence goes to `sentence`.
+ */
+export class StepPlayer {
+  constructor(view, sentence) {
+    this.view = view;
+    this.sentence = sentence;
+    this.active = false;
+    this.source = null;
+    this.timer = null;
+    this.bind();
+    window.addEventListener("pagehide", () => this.disconnect());
+  }
+
+  // -- loading the trace ---------------------------------------------------------------------
+  open(puzzleId, { animate = true } = {}) {
+    this.close();
+    this.active = true;
+    this.puzzleId = puzzleId;
+    this.steps = [];
+    this.complete = false;
+    this.ended = false;
+    this.jump = !animate; // no animation: go to the end once every step is in
+    this.started = performance.now();
+    this.firstStepMs = undefined;
+    this.frame = this.view.initial();
+    this.index = 0;
+    this.checkpoints = [this.view.clone(this.frame)];
+    $("#player").classList.remove("hidden");
+    this.note("receiving steps…");
+    this.show();
+    if (animate) this.play();
+    this.connect();
+  }
+
+  connect() {
+    const source = new EventSource(`/api/puzzles/${this.puzzleId}/steps/stream`);
+    this.source = source;
+    source.addEventListener("step", (event) => this.receive([JSON.parse(event.data)]));
+    source.addEventListener("done", (event) => {
+      const done = JSON.parse(event.data);
+      this.disconnect();
+      this.finish(done.complete !== false);
+    });
+    source.addEventListener("error", (event) => {
+      this.disconnect();
+      if (event.data) {
+        // the server's own error event: the solver failed, asking again would not help
+        this.fail(JSON.parse(event.data).error || "the solver failed");
+      } else if (this.active && !this.complete) {
+        // no stream here (404, an old server) or the connection broke: fetch the whole trace
+        this.fallback();
+      }
+    });
+  }
+
+  disconnect() {
+    if (this.source) this.source.close();
+    this.source = null;
+  }
+
+  async fallback() {
+    const id = this.puzzleId;
+    try {
+      const trace = await api(`/api/puzzles/${id}/steps`);
+      if (!this.active || this.puzzleId !== id) return;
+      // the same trace as the stream: keep what arrived, add the rest
+      this.receive(trace.steps.slice(this.steps.length));
+      this.finish(true);
+    } catch (error) {
+      if (this.active && this.puzzleId === id) this.fail(error.message);
+    }
+  }
+
+  receive(steps) {
+    if (!this.active || !steps.length) return;
+    if (this.firstStepMs === undefined) this.firstStepMs = performance.now() - this.started;
+    this.steps.push(...steps);
+    this.showPosition();
+  }
+
+  finish(complete) {
+    this.complete = true;
+    this.note(complete ? "" : `the solver stopped early: ${this.steps.length} steps, not the whole solve`);
+    if (this.jump) this.seek(this.steps.length);
+    this.show();
+  }
+
+  fail(message) {
+    this.complete = true;
+    this.stop();
+    this.note(message, "error");
+    this.showPosition();
+  }
+
+  note(text, kind = "") {
+    const node = $("#p-note");
+    if (node) setMessage(node, text, kind);
+  }
+
+  // -- moving through the trace --------------------------------------------------------------
+  forward() {
+    if (this.index >= this.steps.length) return false;
+    this.view.apply(this.frame, this.steps[this.index]);
+    this.index++;
+    if (this.index % CHECKPOINT === 0 && !this.checkpoints[this.index / CHECKPOINT]) {
+      this.checkpoints[this.index / CHECKPOINT] = this.view.clone(this.frame);
+    }
+    return true;
+  }
+
+  seek(target) {
+    target = Math.max(0, Math.min(this.steps.length, target));
+    if (target < this.index) {
+      // back: from the last saved frame at or before the target (saved on the way forward)
+      const k = Math.floor(target / CHECKPOINT);
+      this.frame = this.view.clone(this.checkpoints[k]);
+      this.index = k * CHECKPOINT;
+    }
+    while (this.index < target && this.forward());
+  }
+
+  show() {
+    if (!this.active) return;
+    const step = this.steps[this.index - 1] || null;
+    this.view.draw(this.frame, step, this.index);
+    if (step) setMessage(this.sentence, `${this.index}. ${step.sentence}`);
+    else if (!this.steps.length && !this.complete) setMessage(this.sentence, "Solving…");
+    else setMessage(this.sentence, "The start: press ▶ to replay the solving steps.");
+    this.showPosition();
+    if (this.index === this.steps.length && this.complete) {
+      this.stop();
+      if (!this.ended) {
+        this.ended = true;
+        this.view.end(this.frame);
+      }
+    }
+  }
+
+  showPosition() {
+    const total = this.steps.length;
+    $("#p-scrub").max = String(total);
+    $("#p-scrub").value = String(this.index);
+    // "…" while steps are still arriving: the total will grow
+    $("#p-pos").textContent = `${this.index} / ${total}${this.complete ? "" : "…"}`;
+  }
+
+  // -- playing ---------------------------------------------------------------------------------
+  delay() {
+    return 1000 / Number($("#p-speed").value || 10);
+  }
+
+  play() {
+    this.stop();
+    if (this.complete && this.index >= this.steps.length) this.seek(0);
+    $("#p-play").textContent = "⏸";
+    const tick = () => {
+      if (!this.active || this.timer === null) return;
+      // at the last received step, wait for the next one unless the trace is complete
+      if (this.forward()) this.show();
+      else if (this.complete) { this.show(); return; }
+      if (this.timer !== null) this.timer = setTimeout(tick, this.delay());
+    };
+    this.timer = setTimeout(tick, this.delay());
+  }
+
+  stop() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    $("#p-play").textContent = "▶";
+  }
+
+  close() {
+    if (!this.active) return;
+    this.stop();
+    this.disconnect();
+    this.active = false;
+    $("#player").classList.add("hidden");
+    this.note("");
+    setMessage(this.sentence, "");
+    this.view.closed();
+  }
+
+  bind() {
+    const control = (fn) => () => {
+      if (!this.active) return;
+      this.stop();
+      fn();
+      this.show();
+    };
+    $("#p-first").addEventListener("click", control(() => this.seek(0)));
+    $("#p-back").addEventListener("click", control(() => this.seek(this.index - 1)));
+    $("#p-fwd").addEventListener("click", control(() => this.forward()));
+    $("#p-last").addEventListener("click", control(() => this.seek(this.steps.length)));
+    $("#p-scrub").addEventListener("input", control(() => this.seek(Number($("#p-scrub").value))));
+    $("#p-play").addEventListener("click", () => {
+      if (!this.active) return;
+      if (this.timer !== null) this.stop();
+      else this.play();
+    });
+    $("#p-close").addEventListener("click", () => this.close());
+  }
+}
+
+// -- export ------------------------------------------------------------------------------------
+/**
+ * The Export menu: `#export` picks the format (SVG, PNG, then the genre's text formats, added
+ * from /api/genres), `#export-state` what to draw (the game, the solution, the empty grid).
+ * The file is fetched first so a refusal shows as a message instead of a downloaded error.
+ */
+export function setupExport(genre, page, onError) {
+  const select = $("#export");
+  api("/api/genres").then((genres) => {
+    const mine = genres.find((g) => g.name === genre);
+    const group = el("optgroup", { label: "Puzzle as text" });
+    for (const format of mine ? mine.formats : []) group.append(el("option", { value: format, text: `${format} text` }));
+    if (group.children.length) select.append(group);
+  }).catch(() => {});
+  select.addEventListener("change", async () => {
+    const format = select.value;
+    select.value = "";
+    if (!format || !page.id) return;
+    const state = $("#export-state")?.value || "game";
+    const name = `${(page.puzzle && page.puzzle.title) || genre}${state === "game" ? "" : `-${state}`}`;
+    try {
+      const blob = await exportBlob(page.id, format, state);
+      download(blob, `${name.replace(/[^\w.-]+/g, "_")}.${format}`);
+    } catch (error) {
+      onError(error);
+    }
+  });
+}
+
+async function exportBlob(id, format, state) {
+  const path = (f) => `/api/puzzles/${id}/export?format=${encodeURIComponent(f)}&state=${state}`;
+  try {
+    return await (await api(path(format), { raw: true })).blob();
+  } catch (error) {
+    // a server without PNG for this genre: draw its SVG on a canvas instead
+    if (format !== "png" || !(error instanceof ApiError) || error.status !== 422) throw error;
+    const svg = await (await api(path("svg"), { raw: true })).blob();
+    return rasterize(svg);
+  }
+}
+
+async function rasterize(svgBlob) {
+  const url = URL.createObjectURL(svgBlob);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const scale = 2; // sharper on high-density screens
+    const canvas = el("canvas", { width: image.naturalWidth * scale, height: image.naturalHeight * scale });
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// -- share links ---------------------------------------------------------------------------------
+// A share link carries the puzzle itself in the URL fragment (/sudoku#puzzle=…&title=…), so
+// it opens on any pencilbox: the page adds it to that library and goes to its id.
+
+export function shareUrl(genre, key, text, title) {
+  return `${location.origin}/${genre}#${key}=${encodeURIComponent(text)}&title=${encodeURIComponent(title || "")}`;
+}
+
+/** The id of the puzzle in this page's fragment (added to the library), or null. */
+export async function openShared(genre, key, format) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const text = fragment.get(key);
+  if (!text) return null;
+  const made = await api("/api/puzzles", {
+    method: "POST",
+    body: { text, format: format || undefined, genre, title: fragment.get("title") || undefined },
+  });
+  history.replaceState(null, "", `/${genre}?id=${made.id}`);
+  return made.id;
+}
+
+/** The Share button: shows the link in #share-url and copies it when the clipboard allows. */
+export function setupShare(makeUrl, info) {
+  $("#share").addEventListener("click", async () => {
+    const url = makeUrl();
+    if (!url) return;
+    $("#share-box").classList.remove("hidden");
+    $("#share-url").value = url;
+    $("#share-url").select();
+    try {
+      await navigator.clipboard.writeText(url);
+      setMessage(info, "The share link is copied.", "ok");
+    } catch {
+      setMessage(info, "The share link is below the help text.");
+    }
+  });
+}

@@ -3,7 +3,10 @@
 // every move (v3,4=1 the edge right of r3c4, h2,5=0 the edge below r2c5) goes to
 // /api/games/{id}/move and is saved there. The state is one character per inner edge in the
 // engine's order (vertical edges row by row, then horizontal ones): ? undecided, 1 wall, 0 open.
-import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
+// "Solve (animated)" replays the solving trace with the common step player.
+import {
+  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+} from "/static/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
@@ -20,6 +23,7 @@ const page = {
   pending: 0,
   queue: Promise.resolve(),
   hint: null,
+  hintLevel: 0,
   marked: null, // { reasons: [[r, c]], change: [[r, c]], wrong: [[r, c]], edges: [e] }
   drag: null,
 };
@@ -125,12 +129,14 @@ function render() {
   for (let c = 1; c < width; c++) svg.append(shape("line", { x1: PAD + c * CELL, y1: PAD, x2: PAD + c * CELL, y2: PAD + height * CELL, class: "grid" }));
   for (let r = 1; r < height; r++) svg.append(shape("line", { x1: PAD, y1: PAD + r * CELL, x2: PAD + width * CELL, y2: PAD + r * CELL, class: "grid" }));
   const hinted = new Set(marked.edges || []);
-  page.state.forEach((value, e) => {
+  const edges = player.active ? player.frame : page.state; // the replay's frame while it is open
+  edges.forEach((value, e) => {
     const [x1, y1, x2, y2] = edgeLine(e);
     if (value === 1) {
       svg.append(shape("line", { x1, y1, x2, y2, class: hinted.has(e) ? "wall hint" : "wall", "data-edge": e }));
     } else if (value === 2) {
-      svg.append(shape("circle", { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, r: 2.5, class: "open", "data-edge": e }));
+      const hint = hinted.has(e);
+      svg.append(shape("circle", { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, r: hint ? 4 : 2.5, class: hint ? "open hint" : "open", "data-edge": e }));
     } else if (hinted.has(e)) {
       svg.append(shape("line", { x1, y1, x2, y2, class: "hover" }));
     }
@@ -144,6 +150,8 @@ function render() {
 
 function forgetHint() {
   page.hint = null;
+  page.hintLevel = 0;
+  $("#hint").textContent = "Hint";
   $("#hint-actions").classList.add("hidden");
 }
 
@@ -168,7 +176,7 @@ function applyGame(game, { force = false } = {}) {
 // A press on an edge decides the mode: a wall there erases, anything else draws (Shift marks
 // open); dragging applies the same to every edge the pointer passes; the release sends one move.
 board.addEventListener("pointerdown", (event) => {
-  if (!page.puzzle || event.button !== 0) return;
+  if (!page.puzzle || event.button !== 0 || player.active) return;
   const edge = edgeAt(...pointAt(event));
   if (edge === null) return;
   event.preventDefault();
@@ -206,6 +214,7 @@ board.addEventListener("pointercancel", finishDrag);
 document.addEventListener("keydown", (event) => {
   if (!page.puzzle || event.target.matches("input, textarea, select")) return;
   const key = event.key.toLowerCase();
+  if ((event.ctrlKey || event.metaKey) && (key === "z" || key === "y")) player.close();
   if ((event.ctrlKey || event.metaKey) && key === "z") {
     event.preventDefault();
     action(event.shiftKey ? "redo" : "undo");
@@ -216,26 +225,61 @@ document.addEventListener("keydown", (event) => {
 });
 
 // -- hint, check, solve ----------------------------------------------------------------------------
+// The hint endpoint gives one step; repeated presses reveal more of it, as on the Sudoku page:
+// 1 the technique, 2 where to look (its cells), 3 the whole step with its edges.
 async function hint() {
+  if (page.hint && page.hintLevel < 3) {
+    page.hintLevel++;
+    showHint();
+    return;
+  }
+  if (page.hintAsked) {
+    page.hintAsked++; // pressed again before the answer came: show more of it at once
+    return;
+  }
+  page.hintAsked = 1;
   try {
     const answer = await post(`/api/games/${page.id}/hint`);
     clearMarks();
-    const step = answer.step;
-    if (!step) {
+    if (!answer.step) {
       forgetHint();
       setMessage(sentence, answer.message || "No hint found.");
       render();
       return;
     }
-    page.hint = { ...step, move: answer.move };
-    const edges = ((step.extra && step.extra.edges) || []).map(([e]) => e);
-    page.marked = { reasons: step.reasons, edges };
-    setMessage(sentence, `${step.technique.replaceAll("_", " ")}: ${step.sentence}`);
-    $("#hint-actions").classList.toggle("hidden", !answer.move);
-    render();
+    page.hint = { ...answer.step, move: answer.move };
+    page.hintLevel = Math.min(3, page.hintAsked);
+    showHint();
   } catch (error) {
     setMessage(info, error.message, "error");
+  } finally {
+    page.hintAsked = 0;
   }
+}
+
+const techniqueName = (step) => step.technique.replaceAll("_", " ");
+const stepEdges = (step) => ((step.extra && step.extra.edges) || []).map(([e]) => e);
+
+function showHint() {
+  const step = page.hint;
+  const level = page.hintLevel;
+  sentence.dataset.level = String(level);
+  if (level === 1) {
+    page.marked = null;
+    setMessage(sentence, `Hint 1/3 · technique: ${techniqueName(step)}`);
+    $("#hint").textContent = "Hint: where?";
+  } else if (level === 2) {
+    page.marked = { reasons: step.reasons };
+    const cells = step.reasons.map(([r, c]) => `r${r + 1}c${c + 1}`).join(", ");
+    setMessage(sentence, `Hint 2/3 · ${techniqueName(step)}: look at ${cells || "the marked cells"}`);
+    $("#hint").textContent = "Hint: show step";
+  } else {
+    page.marked = { reasons: step.reasons, edges: stepEdges(step) };
+    setMessage(sentence, `Hint 3/3 · ${techniqueName(step)}: ${step.sentence}`);
+    $("#hint").textContent = "Hint";
+    $("#hint-actions").classList.toggle("hidden", !step.move);
+  }
+  render();
 }
 
 async function check() {
@@ -274,6 +318,44 @@ async function solve() {
   const took = performance.now() - started;
   const words = { unique: "one solution", multiple: "more than one solution", none: "no solution", timeout: "no answer in time" };
   setMessage(info, `Solve: ${words[result.status] || result.status} · solver ${(result.time_s * 1000).toFixed(1)} ms · round trip ${took.toFixed(0)} ms`, result.status === "unique" ? "ok" : "error");
+}
+
+// -- solve (animated): the common step player -----------------------------------------------------
+// A frame is one value per inner edge (0 undecided, 1 wall, 2 open); a step sets the edges of
+// its `extra.edges` ("1" wall, "0" open). The trace starts from no walls at all.
+const EDGE_VALUES = { "?": 0, "1": 1, "0": 2 };
+const player = new StepPlayer({
+  initial: () => new Array(edgeCount()).fill(0),
+  apply: (frame, step) => {
+    for (const [e, v] of (step.extra && step.extra.edges) || []) frame[e] = EDGE_VALUES[String(v)] ?? 0;
+  },
+  clone: (frame) => frame.slice(),
+  draw: (frame, step) => {
+    page.marked = step ? { reasons: step.reasons, edges: stepEdges(step) } : null;
+    render();
+  },
+  end: (frame) => commitSolution(frame),
+  closed: () => {
+    clearMarks();
+    render();
+  },
+}, sentence);
+window.pencilbox.player = player;
+
+function animatedSolve() {
+  forgetHint();
+  clearMarks();
+  player.open(page.id);
+}
+
+// A finished replay becomes a move (it can be undone), as the Solve button does.
+async function commitSolution(frame) {
+  if (frame.includes(0)) return;
+  try {
+    applyGame(await post(`/api/games/${page.id}/move`, { move: `grid ${frame.map((v) => SYMBOLS[v]).join("")}` }));
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
 }
 
 // -- import / export, generate ------------------------------------------------------------------------
@@ -322,6 +404,7 @@ async function generate() {
 
 // -- opening a puzzle ----------------------------------------------------------------------------------
 async function open(id) {
+  player.close();
   page.id = id;
   forgetHint();
   clearMarks();
@@ -337,7 +420,7 @@ async function open(id) {
   $("#gen-width").value = String(p.width);
   $("#gen-height").value = String(p.height);
   applyGame(game, { force: true });
-  for (const b of document.querySelectorAll(".toolbar button")) b.disabled = false;
+  for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
   if (!game.solved) setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
@@ -347,7 +430,16 @@ async function open(id) {
 
 async function start() {
   setupTheme($("#theme"));
-  const id = new URLSearchParams(location.search).get("id");
+  setupExport("dbchoco", page, (error) => setMessage(info, error.message, "error"));
+  setupShare(() => page.puzzle && page.puzzle.url && shareUrl("dbchoco", "puzzle", page.puzzle.url, page.puzzle.title), info);
+  let id = new URLSearchParams(location.search).get("id");
+  if (!id) {
+    try {
+      id = await openShared("dbchoco", "puzzle");
+    } catch (error) {
+      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
+    }
+  }
   if (id) {
     try {
       await open(Number(id));
@@ -356,20 +448,23 @@ async function start() {
       document.body.dataset.ready = "1";
     }
   } else {
-    for (const b of document.querySelectorAll(".toolbar button")) b.disabled = true;
+    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
     setMessage(sentence, "Paste a puzz.link URL on the right and press Load, or generate one.");
     document.body.dataset.ready = "1";
   }
 }
 
 // -- buttons ---------------------------------------------------------------------------------------------
-$("#undo").addEventListener("click", () => action("undo"));
-$("#redo").addEventListener("click", () => action("redo"));
-$("#reset").addEventListener("click", () => play("clear"));
-$("#hint").addEventListener("click", hint);
+// Buttons that change or judge the game take the board back from the replay first.
+const leaving = (fn) => (...args) => { player.close(); return fn(...args); };
+$("#undo").addEventListener("click", leaving(() => action("undo")));
+$("#redo").addEventListener("click", leaving(() => action("redo")));
+$("#reset").addEventListener("click", leaving(() => play("clear")));
+$("#hint").addEventListener("click", leaving(hint));
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
-$("#check").addEventListener("click", check);
-$("#solve").addEventListener("click", solve);
+$("#check").addEventListener("click", leaving(check));
+$("#solve").addEventListener("click", leaving(solve));
+$("#animate-solve").addEventListener("click", animatedSolve);
 $("#load").addEventListener("click", load);
 $("#copy").addEventListener("click", copyUrl);
 $("#generate").addEventListener("click", generate);

@@ -1,6 +1,8 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
-import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
+import {
+  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+} from "/static/common.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
 const SYMBOLS = "?#.";
@@ -329,86 +331,44 @@ async function singleStep() {
   }
 }
 
-// -- full solve: the animation player --------------------------------------------------------
-class Player {
-  constructor(steps, base) {
-    this.steps = steps;
-    this.frame = base.slice();
-    this.index = 0;
-    this.previous = [];
-    this.timer = null;
-    this.committed = false;
-  }
-  forward() {
-    if (this.index >= this.steps.length) return false;
+// -- full solve: the animation player (common.js) -----------------------------------------------
+// A frame is a Uint8Array of cells; a step sets its changed cells. The trace starts from the
+// empty grid, whatever the game holds now.
+const player = new StepPlayer({
+  initial: () => new Uint8Array(page.puzzle.width * page.puzzle.height),
+  apply: (frame, step) => {
     const { width } = page.puzzle;
-    const step = this.steps[this.index];
-    this.previous[this.index] = step.changes.map(([r, c]) => this.frame[r * width + c]);
-    for (const [r, c, v] of step.changes) this.frame[r * width + c] = v;
-    this.index++;
-    return true;
-  }
-  back() {
-    if (this.index === 0) return false;
-    this.index--;
-    const { width } = page.puzzle;
-    const step = this.steps[this.index];
-    step.changes.forEach(([r, c], k) => { this.frame[r * width + c] = this.previous[this.index][k]; });
-    return true;
-  }
-  seek(target) {
-    while (this.index < target && this.forward());
-    while (this.index > target && this.back());
-  }
-}
+    for (const [r, c, v] of step.changes) frame[r * width + c] = v;
+  },
+  clone: (frame) => frame.slice(),
+  draw: (frame, step) => {
+    render(frame);
+    highlight(step);
+  },
+  end: (frame) => commitSolution(frame),
+  closed: () => {
+    clearMarks();
+    render(page.state);
+  },
+}, sentence);
+// page.player: the StepPlayer while it is open (the board shows its frame then), else null
+Object.defineProperty(page, "player", { get: () => (player.active ? player : null) });
+Object.defineProperty(page, "firstFrameMs", { get: () => player.firstStepMs });
 
-async function fullSolve() {
-  if (page.player) closePlayer();
+function fullSolve() {
+  closePlayer();
   setMessage(sentence, "Solving…");
-  const started = performance.now();
   const verdict = api(`/api/puzzles/${page.id}/solve`).then((v) => { page.verdict = v; showInfo(); showSolutions(); return v; });
   verdict.catch((error) => setMessage(info, error.message, "error"));
-  try {
-    const trace = await api(`/api/puzzles/${page.id}/steps`);
-    const player = new Player(trace.steps, new Uint8Array(page.state.length));
-    page.player = player;
-    page.firstFrameMs = performance.now() - started;
-    $("#player").classList.remove("hidden");
-    $("#hint-actions").classList.add("hidden");
-    $("#p-scrub").max = String(trace.steps.length);
-    if ($("#animate").checked) {
-      showFrame();
-      startPlaying();
-    } else {
-      player.seek(player.steps.length);
-      showFrame();
-    }
-  } catch (error) {
-    setMessage(sentence, error.message, "error");
-  }
+  $("#hint-actions").classList.add("hidden");
+  player.open(page.id, { animate: $("#animate").checked });
 }
 
-function showFrame() {
-  const player = page.player;
-  if (!player) return;
-  render(player.frame);
-  const step = player.steps[player.index - 1];
-  highlight(step || null);
-  $("#p-scrub").value = String(player.index);
-  $("#p-pos").textContent = `${player.index} / ${player.steps.length}`;
-  setMessage(sentence, step ? `${player.index}. ${step.sentence}` : "The empty grid: press ▶ to replay the solving steps.");
-  if (player.index === player.steps.length) {
-    stopPlaying();
-    commitSolution();
-  }
-}
-
-async function commitSolution() {
-  const player = page.player;
-  if (!player || player.committed || player.frame.includes(UNKNOWN)) return;
-  player.committed = true;
+// The solve becomes a move (it can be undone) once the whole grid is known.
+async function commitSolution(frame) {
+  if (frame.includes(UNKNOWN)) return;
   try {
-    const game = await post(`/api/games/${page.id}/move`, { move: `grid ${stateText(player.frame)}` });
+    const game = await post(`/api/games/${page.id}/move`, { move: `grid ${stateText(frame)}` });
     page.game = game;
     $("#undo").disabled = !game.can_undo;
     $("#redo").disabled = !game.can_redo;
@@ -418,57 +378,9 @@ async function commitSolution() {
   }
 }
 
-function startPlaying() {
-  const player = page.player;
-  if (!player) return;
-  stopPlaying();
-  if (player.index >= player.steps.length) player.seek(0);
-  $("#p-play").textContent = "⏸";
-  const tick = () => {
-    if (!page.player) return;
-    page.player.forward();
-    showFrame();
-    if (page.player && page.player.timer !== null) page.player.timer = setTimeout(tick, 1000 / Number($("#p-speed").value));
-  };
-  player.timer = setTimeout(tick, 1000 / Number($("#p-speed").value));
-}
-
-function stopPlaying() {
-  const player = page.player;
-  if (player && player.timer !== null) clearTimeout(player.timer);
-  if (player) player.timer = null;
-  $("#p-play").textContent = "▶";
-}
-
 function closePlayer() {
-  stopPlaying();
-  page.player = null;
-  $("#player").classList.add("hidden");
-  clearMarks();
-  render(page.state);
-  setMessage(sentence, "");
+  player.close();
 }
-
-function playerControl(fn) {
-  return () => {
-    if (!page.player) return;
-    stopPlaying();
-    fn(page.player);
-    showFrame();
-  };
-}
-
-$("#p-first").addEventListener("click", playerControl((p) => p.seek(0)));
-$("#p-back").addEventListener("click", playerControl((p) => p.back()));
-$("#p-fwd").addEventListener("click", playerControl((p) => p.forward()));
-$("#p-last").addEventListener("click", playerControl((p) => p.seek(p.steps.length)));
-$("#p-scrub").addEventListener("input", playerControl((p) => p.seek(Number($("#p-scrub").value))));
-$("#p-play").addEventListener("click", () => {
-  if (!page.player) return;
-  if (page.player.timer !== null) stopPlaying();
-  else startPlaying();
-});
-$("#p-close").addEventListener("click", closePlayer);
 
 // -- verdict and solutions -------------------------------------------------------------------
 function showInfo() {
@@ -571,11 +483,10 @@ board.addEventListener("click", (event) => {
 // -- opening a puzzle ------------------------------------------------------------------------
 async function open(id) {
   page.id = id;
+  closePlayer();
   page.game = null;
-  page.player = null;
   page.verdict = null;
   page.passes = 0;
-  $("#player").classList.add("hidden");
   $("#solutions").classList.add("hidden");
   const [row, game] = await Promise.all([api(`/api/puzzles/${id}`), api(`/api/games/${id}`)]);
   page.puzzle = row.puzzle;
@@ -585,7 +496,7 @@ async function open(id) {
   $("#cols-clues").value = row.puzzle.cols_text;
   buildBoard();
   applyGame(game, { force: true });
-  for (const b of document.querySelectorAll(".toolbar button, #export")) b.disabled = false;
+  for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
   setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
@@ -602,36 +513,26 @@ async function open(id) {
   }
 }
 
-async function addExportFormats() {
-  const genres = await api("/api/genres");
-  const mine = genres.find((g) => g.name === "nonogram");
-  for (const format of mine ? mine.formats : []) {
-    $("#export").append(el("option", { value: format, text: `${format} text` }));
-  }
-}
-
 async function start() {
   setupTheme($("#theme"));
-  addExportFormats().catch(() => {});
-  const params = new URLSearchParams(location.search);
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  if (!params.get("id") && fragment.get("clues")) {
+  setupExport("nonogram", page, (error) => setMessage(info, error.message, "error"));
+  setupShare(() => page.puzzle && shareUrl("nonogram", "clues", `${page.puzzle.rows_text}\n${page.puzzle.cols_text}`, page.puzzle.title), info);
+  let id = new URLSearchParams(location.search).get("id");
+  if (!id) {
     try {
-      const made = await api("/api/puzzles", { method: "POST", body: { text: fragment.get("clues"), format: "clues", genre: "nonogram", title: fragment.get("title") || undefined } });
-      history.replaceState(null, "", `/nonogram?id=${made.id}`);
-      params.set("id", made.id);
+      id = await openShared("nonogram", "clues", "clues");
     } catch (error) {
       setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
     }
   }
-  if (params.get("id")) {
+  if (id) {
     try {
-      await open(Number(params.get("id")));
+      await open(Number(id));
     } catch (error) {
       setMessage(info, error.message, "error");
     }
   } else {
-    for (const b of document.querySelectorAll(".toolbar button, #export")) b.disabled = true;
+    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
     setMessage(sentence, "Type the row and column clues on the right, then press Load.");
     document.body.dataset.ready = "1";
   }
@@ -645,9 +546,9 @@ function setMode(mode) {
 }
 $("#mode-fill").addEventListener("click", () => setMode("fill"));
 $("#mode-cross").addEventListener("click", () => setMode("cross"));
-$("#undo").addEventListener("click", () => { if (page.player) closePlayer(); action("undo"); });
-$("#redo").addEventListener("click", () => { if (page.player) closePlayer(); action("redo"); });
-$("#reset").addEventListener("click", () => { if (page.player) closePlayer(); play("clear"); });
+$("#undo").addEventListener("click", () => { closePlayer(); action("undo"); });
+$("#redo").addEventListener("click", () => { closePlayer(); action("redo"); });
+$("#reset").addEventListener("click", () => { closePlayer(); play("clear"); });
 $("#hint").addEventListener("click", hint);
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
 $("#check").addEventListener("click", check);
@@ -661,23 +562,6 @@ $("#clear").addEventListener("click", () => {
   $("#cols-clues").value = "";
   $("#rows-clues").focus();
   validateClues();
-});
-$("#share").addEventListener("click", async () => {
-  const p = page.puzzle;
-  const url = `${location.origin}/nonogram#clues=${encodeURIComponent(`${p.rows_text}\n${p.cols_text}`)}&title=${encodeURIComponent(p.title || "")}`;
-  $("#share-box").classList.remove("hidden");
-  $("#share-url").value = url;
-  $("#share-url").select();
-  try { await navigator.clipboard.writeText(url); setMessage(info, "The share link is copied.", "ok"); } catch { setMessage(info, "The share link is below the help text."); }
-});
-$("#export").addEventListener("change", (event) => {
-  const format = event.target.value;
-  event.target.value = "";
-  if (!format || !page.id) return;
-  const link = el("a", { href: `/api/puzzles/${page.id}/export?format=${format}&state=game`, download: `${page.puzzle.title || "nonogram"}.${format}` });
-  document.body.append(link);
-  link.click();
-  link.remove();
 });
 window.addEventListener("popstate", () => {
   const id = new URLSearchParams(location.search).get("id");

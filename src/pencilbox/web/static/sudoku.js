@@ -1,7 +1,10 @@
 // The Sudoku page: a playable board with pencil marks, candidates, singles, three-level hints,
 // accept singles, check, solve and generate. The server is the truth for the entries: every
 // move goes to /api/games/{id}/move and is saved there, pencil marks (r3c4+5, r3c4-5) too.
-import { $, api, el, gameClient, setMessage, setupTheme } from "/static/common.js";
+// "Solve (animated)" replays the solving trace with the common step player.
+import {
+  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+} from "/static/common.js";
 
 const page = {
   id: null,
@@ -130,14 +133,22 @@ function buildBoard() {
   $("#pad").replaceChildren(...pad);
 }
 
+// What the board shows: the game, or while the player is open its frame (the digits placed so
+// far and every candidate the steps have not eliminated).
+function shown() {
+  if (!player.active) return { digits: page.state, marks: page.marks, cands: candidates(page.state), showCands: $("#show-cands").checked };
+  const { digits, gone } = player.frame;
+  const cands = candidates(digits).map((list, i) => list.filter((d) => !gone.has(i * 100 + d)));
+  return { digits, marks: {}, cands, showCands: true };
+}
+
 function render() {
   const { size, n } = page;
-  const digits = page.state;
-  const cands = candidates(digits);
-  const showCands = $("#show-cands").checked;
+  const { digits, marks, cands, showCands } = shown();
   const single = $("#show-singles").checked ? singles(digits, cands) : new Set();
-  const sel = page.cursor.r * size + page.cursor.c;
-  const selPeers = page.peers[sel];
+  // the replay shows the step's cells, not the cursor's row, column and box
+  const sel = player.active ? -1 : page.cursor.r * size + page.cursor.c;
+  const selPeers = player.active ? new Set() : page.peers[sel];
   const step = page.marked && page.marked.step;
   const elim = new Map(), place = new Map();
   if (step) {
@@ -164,7 +175,7 @@ function render() {
       node.replaceChildren(el("span", { class: "placing", text: symbol(place.get(i)) }));
       continue;
     }
-    const mine = page.marks[i] || [];
+    const mine = marks[i] || [];
     const shown = new Set(showCands ? cands[i] : mine);
     for (const x of elim.get(i) || []) shown.add(x);
     if (!shown.size) { node.textContent = ""; continue; }
@@ -180,7 +191,7 @@ function render() {
     node.replaceChildren(grid);
   }
   const serial = $("#serial");
-  if (document.activeElement !== serial) serial.value = digits.map(symbol).join("");
+  if (document.activeElement !== serial) serial.value = page.state.map(symbol).join(""); // the game, not the replay
   for (const b of document.querySelectorAll("#pad button")) {
     const d = Number(b.dataset.digit);
     b.disabled = d > 0 && digits.filter((x) => x === d).length >= size;
@@ -231,6 +242,7 @@ function applyGame(game, { force = false } = {}) {
 
 // -- entering digits and marks -------------------------------------------------------------------
 function enter(d) {
+  player.close(); // typing takes the board back from the replay
   const i = page.cursor.r * page.size + page.cursor.c;
   if (page.givens[i]) { setMessage(info, `${name(i)} is a given.`, "error"); return; }
   if (page.pencil && d > 0) {
@@ -317,6 +329,7 @@ document.addEventListener("keydown", (event) => {
   const redo = key === "y" || (key === "z" && event.shiftKey);
   if (!undo && !redo) return;
   event.preventDefault();
+  player.close();
   action(undo ? "undo" : "redo");
 });
 
@@ -332,6 +345,11 @@ async function hint() {
     showHint();
     return;
   }
+  if (page.hintAsked) {
+    page.hintAsked++; // pressed again before the answer came: show more of it at once
+    return;
+  }
+  page.hintAsked = 1;
   try {
     const answer = await post(`/api/games/${page.id}/hint`);
     if (!answer.step) {
@@ -342,10 +360,12 @@ async function hint() {
       return;
     }
     page.hint = answer;
-    page.hintLevel = answer.step.technique === "mistake" ? 3 : 1;
+    page.hintLevel = answer.step.technique === "mistake" ? 3 : Math.min(3, page.hintAsked);
     showHint();
   } catch (error) {
     setMessage(info, error.message, "error");
+  } finally {
+    page.hintAsked = 0;
   }
 }
 
@@ -416,6 +436,66 @@ async function solve() {
   info.className = `msg ${result.status === "unique" ? "ok" : "error"}`;
 }
 
+// -- solve (animated): the common step player ---------------------------------------------------
+// A frame is the digits placed so far and the eliminated candidates (cell * 100 + digit); a step
+// places its `changes` and removes its `extra.eliminations`. The trace starts from the givens.
+const player = new StepPlayer({
+  initial: () => ({ digits: page.givens.slice(), gone: new Set() }),
+  apply: (frame, step) => {
+    for (const [r, c, d] of step.changes) frame.digits[r * page.size + c] = d;
+    for (const [r, c, d] of (step.extra && step.extra.eliminations) || []) frame.gone.add((r * page.size + c) * 100 + d);
+  },
+  clone: (frame) => ({ digits: frame.digits.slice(), gone: new Set(frame.gone) }),
+  draw: (frame, step) => {
+    highlight(step);
+    render();
+  },
+  end: (frame) => commitSolution(frame),
+  closed: () => {
+    clearMarks();
+    render();
+  },
+}, sentence);
+window.pencilbox.player = player;
+
+function animatedSolve() {
+  forgetHint();
+  clearMarks();
+  player.open(page.id);
+}
+
+// A finished replay becomes a move (it can be undone), as the Solve button does.
+async function commitSolution(frame) {
+  if (frame.digits.includes(0)) return;
+  try {
+    applyGame(await post(`/api/games/${page.id}/move`, { move: `grid ${rowsText(frame.digits)}` }));
+  } catch (error) {
+    setMessage(info, error.message, "error");
+  }
+}
+
+// -- grade -------------------------------------------------------------------------------------------
+// /grade gives `grade` (the solver's name for it) and, from newer servers, the logical `level`,
+// `score` and `hardest` technique: show the level and score when they are there.
+async function showGrade(id) {
+  const node = $("#grade");
+  node.textContent = "";
+  try {
+    const graded = await api(`/api/puzzles/${id}/grade`);
+    if (page.id !== id) return;
+    const hardest = graded.hardest && (graded.hardest.technique || graded.hardest);
+    const parts = [];
+    if (graded.level !== undefined && graded.level !== null) parts.push(`Level: ${graded.level}`);
+    if (graded.score !== undefined && graded.score !== null) parts.push(`score ${graded.score}`);
+    if (parts.length && typeof hardest === "string") parts.push(`hardest: ${hardest}`);
+    if (!parts.length && graded.grade) parts.push(`Grade: ${graded.grade}`);
+    node.textContent = parts.join(" · ");
+    node.title = `Verdict: ${graded.status}${graded.grade ? ` · solver grade: ${graded.grade}` : ""}`;
+  } catch {
+    node.textContent = "";
+  }
+}
+
 // -- load, clear, generate ------------------------------------------------------------------------
 async function load() {
   const text = $("#serial").value.replace(/\s+/g, "");
@@ -464,6 +544,7 @@ async function generate() {
 
 // -- opening a puzzle -----------------------------------------------------------------------------
 async function open(id) {
+  player.close();
   page.id = id;
   forgetHint();
   page.marked = null;
@@ -481,24 +562,28 @@ async function open(id) {
   buildUnits();
   buildBoard();
   applyGame(game, { force: true });
-  for (const b of document.querySelectorAll(".toolbar button")) b.disabled = false;
+  for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
-  setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
+  setMessage(info, row.status ? `Verdict: ${row.status}` : "");
   setMessage(sentence, "Click a cell and type a digit, or press Hint.");
   page.readyMs = performance.now();
   document.body.dataset.ready = "1";
-  if (!row.status) {
-    api(`/api/puzzles/${id}/grade`).then((graded) => {
-      if (page.id !== id || info.textContent) return;
-      setMessage(info, `Verdict: ${graded.status}${graded.grade ? ` · grade ${graded.grade}` : ""}`);
-    }).catch(() => {});
-  }
+  showGrade(id);
 }
 
 async function start() {
   setupTheme($("#theme"));
-  const id = new URLSearchParams(location.search).get("id");
+  setupExport("sudoku", page, (error) => setMessage(info, error.message, "error"));
+  setupShare(() => page.puzzle && shareUrl("sudoku", "puzzle", page.puzzle.givens, page.puzzle.title), info);
+  let id = new URLSearchParams(location.search).get("id");
+  if (!id) {
+    try {
+      id = await openShared("sudoku", "puzzle");
+    } catch (error) {
+      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
+    }
+  }
   if (id) {
     try {
       await open(Number(id));
@@ -506,7 +591,7 @@ async function start() {
       setMessage(info, error.message, "error");
     }
   } else {
-    for (const b of document.querySelectorAll(".toolbar button")) b.disabled = true;
+    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
     setMessage(sentence, "Paste a puzzle line on the right and press Load, or generate one.");
     document.body.dataset.ready = "1";
   }
@@ -516,14 +601,17 @@ async function start() {
 $("#pencil").addEventListener("click", () => { setPencil(!page.pencil); board.focus(); });
 $("#show-cands").addEventListener("change", () => page.puzzle && render());
 $("#show-singles").addEventListener("change", () => page.puzzle && render());
-$("#undo").addEventListener("click", () => action("undo"));
-$("#redo").addEventListener("click", () => action("redo"));
-$("#reset").addEventListener("click", () => play("clear"));
-$("#singles").addEventListener("click", acceptSingles);
-$("#hint").addEventListener("click", hint);
+// Buttons that change or judge the game take the board back from the replay first.
+const leaving = (fn) => (...args) => { player.close(); return fn(...args); };
+$("#undo").addEventListener("click", leaving(() => action("undo")));
+$("#redo").addEventListener("click", leaving(() => action("redo")));
+$("#reset").addEventListener("click", leaving(() => play("clear")));
+$("#singles").addEventListener("click", leaving(acceptSingles));
+$("#hint").addEventListener("click", leaving(hint));
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
-$("#check").addEventListener("click", check);
-$("#solve").addEventListener("click", solve);
+$("#check").addEventListener("click", leaving(check));
+$("#solve").addEventListener("click", leaving(solve));
+$("#animate-solve").addEventListener("click", animatedSolve);
 $("#load").addEventListener("click", load);
 $("#clear").addEventListener("click", () => {
   $("#serial").value = "";
