@@ -10,14 +10,9 @@ depth-first backtracking on hard puzzles.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import signal
-import sys
-import threading
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from pysat.solvers import Solver
 
@@ -26,89 +21,12 @@ from pencilbox.core.timing import Deadline, TimeLimitReached
 SOLVER_NAME = "cadical195"
 
 
-class _Alarm:
-    """A POSIX timer that raises SIGINT in this process after `seconds`, unless left first.
+CHUNK_SECONDS = 0.2
+"""A timed search runs in chunks of about this long, checking the clock between them."""
 
-    The timer is the kernel's (timer_create via ctypes), so it fires even while CaDiCaL holds
-    the GIL; a Python thread could not. Where the call is not available, there is no alarm.
-    """
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._end = 0.0
-        self._timer: ctypes.c_void_p | None = None
-        self._previous: Any = None
-
-    def __enter__(self) -> None:
-        self._end = time.monotonic() + self.seconds
-        # Between CaDiCaL calls Python's own handler sees the signal: ours tells the alarm
-        # from a Ctrl-C, so a late alarm can never pass for the user's interrupt.
-        self._previous = signal.signal(signal.SIGINT, self._on_sigint)
-        if _LIBC is None:
-            return
-        event = _SigEvent(None, signal.SIGINT, _SIGEV_SIGNAL)
-        timer = ctypes.c_void_p()
-        if _LIBC.timer_create(_CLOCK_MONOTONIC, ctypes.byref(event), ctypes.byref(timer)) != 0:
-            return
-        whole = int(self.seconds)
-        nanos = max(1, int((self.seconds - whole) * 1e9))
-        # It keeps ringing every 50 ms: a ring that lands just before CaDiCaL installs its
-        # own SIGINT handler is taken by Python's (and only raises after the search), so
-        # the next ring is what stops the search.
-        spec = _ITimerSpec(_TimeSpec(0, 50_000_000), _TimeSpec(whole, nanos))
-        _LIBC.timer_settime(timer, 0, ctypes.byref(spec), None)
-        self._timer = timer
-
-    def _on_sigint(self, signum: int, frame: object) -> None:
-        # Rings of our own timer that land outside CaDiCaL are dropped (the search that
-        # follows is stopped by the next ring); before the deadline, it was the user's Ctrl-C.
-        if not self.fired:
-            raise KeyboardInterrupt
-
-    @property
-    def fired(self) -> bool:
-        return time.monotonic() >= self._end
-
-    def __exit__(self, *exc: object) -> None:
-        if self._timer is not None and _LIBC is not None:
-            _LIBC.timer_delete(self._timer)
-            self._timer = None
-        signal.signal(signal.SIGINT, self._previous)
-
-
-class _TimeSpec(ctypes.Structure):
-    _fields_ = [("sec", ctypes.c_long), ("nsec", ctypes.c_long)]
-
-
-class _ITimerSpec(ctypes.Structure):
-    _fields_ = [("interval", _TimeSpec), ("value", _TimeSpec)]
-
-
-class _SigEvent(ctypes.Structure):
-    _fields_ = [
-        ("value", ctypes.c_void_p),
-        ("signo", ctypes.c_int),
-        ("notify", ctypes.c_int),
-        ("pad", ctypes.c_int * 12),
-    ]
-
-
-_CLOCK_MONOTONIC = 1
-_SIGEV_SIGNAL = 0
-
-
-def _load_libc() -> ctypes.CDLL | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.timer_create  # noqa: B018  (probe that the symbol exists)
-    except (OSError, AttributeError):
-        return None
-    return libc
-
-
-_LIBC = _load_libc()
+FIRST_CHUNK = 5_000
+"""Conflicts in the first chunk: most searches of our puzzles end inside it, in one call;
+the later chunks are sized by the pace measured on the first."""
 
 
 class SatSolver:
@@ -158,42 +76,57 @@ class SatSolver:
     def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> bool:
         """True if satisfiable. Raises TimeLimitReached when the deadline passes first.
 
-        python-sat's CaDiCaL cannot be interrupted from another thread, but it does stop
-        cleanly on SIGINT (Ctrl-C). So a time limit is a timer that sends SIGINT to this
-        process; the flag it sets tells our own signal from the user's Ctrl-C. Signals only
-        reach the main thread: elsewhere the call runs to the end.
+        python-sat's CaDiCaL cannot be interrupted from another thread, so a timed search runs
+        in chunks with a conflict budget and looks at the clock between them; the solver keeps
+        what it learned from one chunk to the next. (Stopping it with a SIGINT timer instead
+        leaves CaDiCaL through a longjmp in the middle of its work; the process then crashed
+        later with heap corruption, seen in a run of many time-limited solves.)
         """
         self.calls += 1
         remaining = deadline.remaining() if deadline else None
-        if remaining is not None and remaining <= 0:
-            raise TimeLimitReached
-        timed = remaining is not None and threading.current_thread() is threading.main_thread()
-        if not timed:
+        if remaining is None:
             return self.solve_untimed(assumptions)
-        alarm = _Alarm(remaining or 0.0)
-        try:
-            with alarm:
-                return self.solve_untimed(assumptions)
-        except KeyboardInterrupt:
-            if alarm.fired:
-                raise TimeLimitReached from None
-            raise
+        if remaining <= 0:
+            raise TimeLimitReached
+        budget = FIRST_CHUNK
+        while True:
+            started = time.perf_counter()
+            answer = self._call(assumptions, budget)
+            if answer is not None:
+                return answer
+            left = deadline.remaining() if deadline else None
+            if left is None or left <= 0:
+                raise TimeLimitReached
+            # size the next chunk to this search's own pace, and never past the deadline
+            pace = budget / max(time.perf_counter() - started, 1e-3)
+            budget = max(1_000, int(pace * min(CHUNK_SECONDS, left)))
 
     def solve_untimed(self, assumptions: Sequence[int]) -> bool:
         """`solve` without a deadline and its checks, for hot loops (Ctrl-C still works)."""
+        answer = self._call(assumptions, None)
+        if answer is None:  # stopped without an answer: never mistake that for UNSAT
+            raise KeyboardInterrupt
+        return answer
+
+    def _call(self, assumptions: Sequence[int], budget: int | None) -> bool | None:
+        """One CaDiCaL call; None when the conflict budget ran out first."""
         try:
-            answer = self._solver.solve(assumptions=list(assumptions))
-        except Exception as error:  # pysat reports SIGINT as its own `pysolvers.error`
+            if budget is None:
+                answer = self._solver.solve(assumptions=list(assumptions))
+            else:
+                self._solver.conf_budget(budget)
+                answer = self._solver.solve_limited(assumptions=list(assumptions))
+        except Exception as error:  # pysat reports SIGINT (Ctrl-C) as its own `pysolvers.error`
             if "keyboard interrupt" in str(error).lower():
                 # pysat leaves its signal handler with longjmp, which does not restore the
                 # signal mask: SIGINT would stay blocked for the rest of the process (and in
-                # every child), so the next time limit or Ctrl-C would never arrive.
+                # every child), so the next Ctrl-C would never arrive.
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                 raise KeyboardInterrupt from None
             raise
-        if answer is None:  # stopped without an answer: never mistake that for UNSAT
+        if answer is None and budget is None:
             raise KeyboardInterrupt
-        return bool(answer)
+        return None if answer is None else bool(answer)
 
     def values(self, variables: Sequence[int]) -> list[bool]:
         """Values of the variables in the last model found."""
