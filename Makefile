@@ -2,11 +2,13 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# The install builds the compiled Sudoku kernel too, so its source is part of the stamp.
+KERNEL := src/pencilbox/genres/sudoku/_kernel.c
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint bench setup browser clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
@@ -63,5 +65,10 @@ bench-sudoku: $(STAMP)
 bench-dbchoco: $(STAMP)
 	$(BIN)/python bench/dbchoco.py
 
+# The web app's responsiveness (page load, first animation frame, /api/health under solver
+# load) in chromium against `pencilbox serve`; writes bench/results/web.md.
+bench-web: $(STAMP) browser
+	$(BIN)/python bench/web.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so

@@ -1,8 +1,9 @@
 """Benchmark pencilbox's Sudoku solver (validation mode: uniqueness proof) and generator.
 
 In one process, on the shared sets, puzzles per second for:
-  - `auto`: what `Sudoku.solve` uses (bitboards within a small node budget, then SAT);
-  - `bitboard`: the digit-bitboard propagate-and-branch engine alone;
+  - `auto`: what `Sudoku.solve` uses (the compiled kernel within a node budget, then SAT);
+  - `kernel`: the compiled C kernel alone (_kernel.c; the column is absent when not built);
+  - `bitboard`: the pure-Python digit-bitboard propagate-and-branch engine alone;
   - `sat`: the python-sat baseline (one warm CaDiCaL instance, givens as assumptions,
     solve + block under a selector);
   - `norvig`: a Norvig-style constraint-propagation solver (dict of candidate strings,
@@ -10,7 +11,8 @@ In one process, on the shared sets, puzzles per second for:
     extended to look for a second solution (on a sample: it is slow).
 Every engine must find exactly one solution per puzzle (Kaggle: the published one); timing
 covers the solve calls only (parsing done first); pencilbox's engines run twice, interleaved,
-and the better rate of each is reported. Also generation time per puzzle.
+and the better rate of each is reported. 16x16 and 25x25 get a table of their own (pencilbox's
+engines only, one round: the peers are 9x9 only). Also generation time per puzzle.
 Writes bench/results/sudoku.md.
 
     python bench/sudoku.py [--quick]
@@ -30,7 +32,7 @@ from pathlib import Path
 from pencilbox.errors import PuzzleError
 from pencilbox.genres.sudoku.formats import parse_many
 from pencilbox.genres.sudoku.generate import generate
-from pencilbox.genres.sudoku.solver import engine, is_valid_solution, solve_values
+from pencilbox.genres.sudoku.solver import KERNEL, engine, is_valid_solution, solve_values
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("PENCILBOX_SUDOKU_DATA", ROOT.parent / "shared/data/sudoku"))
@@ -40,7 +42,14 @@ PEERS = ("dlxsudoku", "pencilmark", "py-sudoku")
 PEER_SECONDS = 15.0
 """Solving time each peer gets per set (the rate covers the puzzles it did in that time)."""
 SETS = ("17clue_2000.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "kaggle_1000.csv")
+BIG_SETS = (("sudoku16_20.txt", 4), ("sudoku25_5.txt", 5))
 NORVIG_SAMPLE = 100
+COLUMNS = {
+    "auto": "pencilbox auto",
+    "kernel": "C kernel alone",
+    "bitboard": "bitboards alone",
+    "sat": "python-sat baseline",
+}
 
 Board = list[int]
 
@@ -128,7 +137,10 @@ def load(name: str) -> tuple[list[Board], list[Board | None]]:
 
 
 def measure(
-    solve: Callable[[Board], list[Board]], boards: Sequence[Board], answers: Sequence[Board | None]
+    solve: Callable[[Board], list[Board]],
+    boards: Sequence[Board],
+    answers: Sequence[Board | None],
+    n: int = 3,
 ) -> tuple[float, int]:
     """(puzzles per second, failures): a failure is not exactly one valid solution."""
     failures = 0
@@ -136,14 +148,15 @@ def measure(
     results = [solve(board) for board in boards]
     elapsed = time.perf_counter() - started
     for board, answer, found in zip(boards, answers, results):
-        valid = len(found) == 1 and is_valid_solution(found[0], 3, board)
+        valid = len(found) == 1 and is_valid_solution(found[0], n, board)
         if not valid or (answer is not None and found[0] != answer):
             failures += 1
     return len(boards) / elapsed, failures
 
 
-def run_peer(peer: str, boards: Sequence[Board], seconds: float) -> str:
-    """A peer's rate on the set, run in its own venv by bench/sudoku_peers.py."""
+def run_peer(peer: str, boards: Sequence[Board], seconds: float) -> tuple[str, float]:
+    """A peer's rate on the set (as text, and as a number for the ratio; 0 on an error), run in
+    its own venv by bench/sudoku_peers.py."""
     import json
     import subprocess
 
@@ -158,11 +171,12 @@ def run_peer(peer: str, boards: Sequence[Board], seconds: float) -> str:
         )
         data = json.loads(run.stdout)
     except (subprocess.TimeoutExpired, ValueError) as error:
-        return f"error: {type(error).__name__}"
+        return f"error: {type(error).__name__}", 0.0
     rate = data["done"] / max(data["seconds"], 1e-9)
     scope = "" if data["done"] == len(boards) else f" (first {data['done']})"
     failed = f", {data['failures']} failed" if data["failures"] else ""
-    return f"{rate:,.1f}{scope}{failed}" if rate < 10 else f"{rate:,.0f}{scope}{failed}"
+    text = f"{rate:,.1f}{scope}{failed}" if rate < 10 else f"{rate:,.0f}{scope}{failed}"
+    return text, rate
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -171,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true", help="skip the PyPI peers")
     args = parser.parse_args(argv)
     peers = PEERS if PEER_PYTHON.exists() and not args.no_peers else ()
+    load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    kinds = ("auto", "kernel", "bitboard", "sat") if KERNEL else ("auto", "bitboard", "sat")
     engine(3, "sat")  # build the warm instance outside the timings
     engine(3, "bitboard")
     rows = []
@@ -183,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # whichever engine ran first used to look slower.
         best: dict[str, tuple[float, int]] = {}
         for _ in range(2):
-            for kind in ("auto", "bitboard", "sat"):
+            for kind in kinds:
                 rate, failures = measure(
                     lambda b, k=kind: solve_values(b, 3, 2, kind=k),  # type: ignore[misc]
                     boards,
@@ -191,18 +207,41 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 seen = best.get(kind, (0.0, 0))
                 best[kind] = (max(seen[0], rate), max(seen[1], failures))
-        for kind in ("auto", "bitboard", "sat"):
+        for kind in kinds:
             rate, failures = best[kind]
             line.append(f"{rate:,.0f}" + (f" ({failures} failed)" if failures else ""))
             print(name, kind, f"{rate:,.0f}/s", failures, "failures", flush=True)
+        peer_rates = []
         sample = min(NORVIG_SAMPLE, len(boards))
         rate, failures = measure(norvig_solve, boards[:sample], answers[:sample])
         line.append(f"{rate:,.0f} (first {sample})" + (f", {failures} failed" if failures else ""))
         print(name, "norvig", f"{rate:,.0f}/s", flush=True)
         for peer in peers:
-            line.append(run_peer(peer, boards, PEER_SECONDS / (4 if args.quick else 1)))
-            print(name, peer, line[-1], flush=True)
+            text, peer_rate = run_peer(peer, boards, PEER_SECONDS / (4 if args.quick else 1))
+            line.append(text)
+            peer_rates.append(peer_rate)
+            print(name, peer, text, flush=True)
+        if peer_rates:
+            line.append(f"{best['auto'][0] / max(max(peer_rates), 1e-9):,.0f}x")
         rows.append(line)
+
+    big_rows = []
+    for name, n in BIG_SETS:
+        boards, answers = load(name)
+        engine(n, "sat")  # the SAT instance's build (seconds at 25x25) is not timed
+        if KERNEL is not None:
+            KERNEL(boards[0], n, 2, 0, 0.0)  # nor the kernel's tables for this size
+        line = [name, str(len(boards))]
+        for kind in kinds:
+            rate, failures = measure(
+                lambda b, k=kind, n=n: solve_values(b, n, 2, kind=k),  # type: ignore[misc]
+                boards,
+                answers,
+                n,
+            )
+            line.append(f"{rate:,.1f}" + (f" ({failures} failed)" if failures else ""))
+            print(name, kind, f"{rate:,.1f}/s", failures, "failures", flush=True)
+        big_rows.append(line)
 
     gen_rows = []
     for size, symmetry, seeds in (
@@ -236,18 +275,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Run {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC by `bench/sudoku.py`"
         f"{' --quick' if args.quick else ''}; Python {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} CPUs shared with other work "
-        f"(load average at the end {load_avg[0]:.1f}: figures vary by 2x between runs).",
+        f"(load average {load_start:.1f} at the start, {load_avg[0]:.1f} at the end: figures"
+        " vary by 2x between runs).",
         "",
         "Puzzles per second, one process, validation mode (a second solution is looked for, so",
         "each `unique` is a proof); every answer checked (Kaggle: equal to the published one).",
         "",
-        "| set | puzzles | pencilbox auto | bitboards alone | python-sat baseline | Norvig-style"
+        "| set | puzzles | "
+        + " | ".join(COLUMNS[k] for k in kinds)
+        + " | Norvig-style"
         + "".join(f" | {peer}" for peer in peers)
+        + (" | auto / best peer" if peers else "")
         + " |",
-        "|---|---|---|---|---|---|" + "---|" * len(peers),
+        "|---|---|" + "---|" * (len(kinds) + 1 + len(peers) + bool(peers)),
         *("| " + " | ".join(row) + " |" for row in rows),
         "",
-        "Targets from issue 3: 5,000/s on 17-clue, 2,000/s on top1465, 800/s on the hardest set.",
+        "Targets from issue 3: 5,000/s on 17-clue, 2,000/s on top1465, 800/s on the hardest set,",
+        "and 10x every peer ('auto / best peer': pencilbox auto over the fastest peer's rate on",
+        "the puzzles it got through).",
+        "",
+        "## 16x16 and 25x25 (puzzles per second, one round, same checks)",
+        "",
+        "| set | puzzles | " + " | ".join(COLUMNS[k] for k in kinds) + " |",
+        "|---|---|" + "---|" * len(kinds),
+        *("| " + " | ".join(row) + " |" for row in big_rows),
         "",
         "## Generation (seconds per puzzle, unique, minimal for its symmetry up to 16x16)",
         "",

@@ -1,8 +1,19 @@
 """Complete Sudoku search in validation mode: up to `limit` solutions, for every box size.
 
-Two engines live here; `solve_values` picks the faster per size.
+Three engines live here; `solve_values(kind="auto")` picks per size.
 
-* **Digit bitboards** (`BitboardSolver`). The state is one
+* **The compiled kernel** (`_kernel.c`, a CPython extension that setup.py builds at install;
+  `KERNEL` here). One uint32 candidate mask per cell; naked singles through a queue fed by
+  eliminations, hidden singles by a once/twice scan per unit, to a fixpoint, then one pass of
+  locked candidates (pointing and claiming) and singles again; it branches on an open cell
+  with the fewest candidates, ties going to the cell whose units hold the most open cells, on
+  one board copy per depth; it stops at `limit` solutions or at a node or time budget, and
+  releases the GIL while it searches. It is a plain C-API module rather than a ctypes library
+  because of call overhead: a whole kernel call on a full 4x4 grid takes 1.3 us, a ctypes
+  no-op that gets the board as bytes and hands two lists back 4.6 us (17-clue puzzles take
+  ~20 us in all). It is optional: without a C compiler at install time the build skips it,
+  `KERNEL` is None, and the two engines below do all the work, silently.
+* **Digit bitboards** (`BitboardSolver`, pure Python). The state is one
   N*N-bit Python int per digit (the cells that can still hold it), the placed cells per digit
   and the mask of open cells. Placing a digit is one AND with a precomputed peer mask, so a
   whole board's worth of constraint work is a handful of big-int operations instead of a loop
@@ -17,49 +28,64 @@ Two engines live here; `solve_values` picks the faster per size.
   call with the first solution blocked (under a selector variable that is retired afterwards)
   proves uniqueness. It stays warm across a batch.
 
-Which engine runs (`solve_values(kind="auto")`), per size, and why (measured in one process
-with the uniqueness proof; `make bench-sudoku` rewrites bench/results/sudoku.md):
+Which engine "auto" runs, per size, and why. With the kernel (`KERNEL_BUDGET`): the kernel at
+every size, within a node budget, then SAT. It is the fastest engine on every shared set of
+every size (table below); the budgets (9x9 50,000 nodes, 16x16 10,000, 25x25 5,000, 4x4 none)
+hand a search gone astray to SAT after 30-50 ms (a node costs ~1 us at 9x9, ~3 us at 16x16,
+5-8 us at 25x25): ~10x SAT's time on the hardest 9x9 puzzles, 1-3x on 16x16 and 25x25, where
+DFS can go astray for good. No shared puzzle comes near them (most nodes: 1,780 on
+forum_hardest, 3,013 on sudoku16_20, 1 on sudoku25_5), but a 25x25 grid with half its givens
+removed took the kernel over 200,000 nodes and SAT 13 ms. Without the kernel
+(`BITBOARD_BUDGET`, `BITBOARD_MIN_GIVENS`): 9x9 puzzles with 30 givens or more get bitboards
+for one node (the root propagation: every Kaggle puzzle) and sparser ones go straight to SAT,
+which learns from its conflicts and is 3-10x faster than bitboard branching; 16x16 goes to SAT
+(bitboards need up to 80,000 nodes, seconds a puzzle); 25x25 gets bitboards within 400 nodes,
+then SAT (whose 25x25 instance takes seconds to build); 4x4 bitboards.
 
-* 9x9: puzzles with 30 givens or more get bitboards for ONE node (the root propagation),
-  then SAT; sparser puzzles go straight to SAT. The root node settles every puzzle that
-  singles solve (all of Kaggle) at 3-5x the speed of the two SAT calls, but on the 17-clue
-  set it settles only 43% and loses overall, and it settles no puzzle of the hard sets;
-  anything that needs a guess goes to SAT, which learns from its conflicts and is 3-10x
-  faster than bitboard branching there. (`BITBOARD_MIN_GIVENS` has the measured table.)
-* 16x16: SAT straight away (bitboards needed ~12,000 nodes, 2.5 s a puzzle, on
-  sudoku16_20.txt; SAT ~50 ms).
-* 25x25: bitboards within 400 nodes, then SAT (sudoku25_5.txt: 3 ms against 27 ms plus a
-  3 s build of the 25x25 SAT instance).
-* 4x4: bitboards.
+Puzzles/s from `bench/sudoku.py` (bench/results/sudoku.md, 20:02-20:05 UTC; one process,
+every answer checked; 9x9 rows best of two interleaved rounds, 16x16 and 25x25 one round; 2
+CPUs shared with other sessions, load average 2.6 at the start and 2.0 at the end, so
+wall-clock rates vary by 2x between runs; the peers run in their own venv, 15 s a set, on the
+puzzles they got through):
 
-Puzzles/s from `bench/sudoku.py` (best of two interleaved rounds; 2 CPUs shared with other
-sessions, load average 6-7 during the run, so an idle machine gives about 2x these and runs
-vary; the last three columns are the PyPI peers, in their own venv, each given 15 s a set):
+====================  ======  ======  =========  =====  ======  =====  ==========  =====  =====
+9x9 set               auto    kernel  bitboards  SAT    Norvig  dlx    pencilmark  py-s.  ratio
+====================  ======  ======  =========  =====  ======  =====  ==========  =====  =====
+17clue_2000.txt       48,793  49,658  2,169      4,733  450     114    141         0.6    347x
+magictour_top1465     18,586  21,088  295        1,239  54      23     117         1.3    158x
+forum_hardest_1106    2,389   2,349   41         369    23      7.3    91          0.7    26x
+kaggle_1000.csv       34,337  34,622  7,980      2,493  451     892    99          330    38x
+====================  ======  ======  =========  =====  ======  =====  ==========  =====  =====
 
-====================  =====  =========  =====  ======  =========  ==========  =========
-set                   auto   bitboards  SAT    Norvig  dlxsudoku  pencilmark  py-sudoku
-====================  =====  =========  =====  ======  =========  ==========  =========
-17clue_2000.txt       1,455  701        1,661  167     33         55          0.2
-magictour_top1465     502    137        486    19      6.4        40          0.3
-forum_hardest_1106    158    21         170    11      3.0        35          0.3
-kaggle_1000.csv       4,682  4,787      906    254     504        63          172
-====================  =====  =========  =====  ======  =========  ==========  =========
+(ratio: auto over the fastest peer; a run at load 4.9 to 3.3 gave auto 23,050 / 18,794 /
+2,348 / 38,809.) 16x16 and 25x25 (no peer does them):
 
-On a quieter moment of the same machine the raw SAT loop did 3,156 / 1,387 / 339 puzzles/s on
-the first three sets, and the bitboards alone 4,793/s on Kaggle. The issue's targets (5,000 /
-2,000 / 800) are NOT reached. Tried and measured, not kept: other python-sat back ends on 9x9
-(minisat22 3,318 / 958 / 275, glucose4 3,460 / 851 / 149, maplechrono 2,118 / 271 / 104 against
-cadical195 3,156 / 1,387 / 339), so CaDiCaL stays; bit-parallel hidden singles (SWAR over
-10-bit row fields with guard bits, columns and boxes by shift-folding) were slower than the
-plain per-unit loop (447 against 626 puzzles/s on 17-clue, same node counts); a bigger
-bitboard budget before SAT (2 or 4 nodes) lost on every set; one fresh guard variable per
-puzzle made pysat's get_model (which copies the whole model) slower with every puzzle of a
-batch (Kaggle fell to 226/s at the end of a run), hence the guard pool in `SatBaseline`.
-What would help next: locked candidates in the propagation (fewer nodes on hard sets), or a
-compiled kernel.
+====================  ======  ======  =========  =====
+set                   auto    kernel  bitboards  SAT
+====================  ======  ======  =========  =====
+sudoku16_20.txt       220     229     0.8        59
+sudoku25_5.txt        4,710   5,779   766        240
+====================  ======  ======  =========  =====
 
-Every solution returned is checked against the rules and the givens (`is_valid_solution`)
-before it leaves this module.
+The kernel alone, by CPU time (best of three, same machine, `_kernel.solve` without the Python
+wrapper and its solution check): 54,000 / 23,000 / 2,600 / 63,000 puzzles/s on the four 9x9
+sets, 371/s on sudoku16_20 and 5,700/s on sudoku25_5 (mean nodes 2.5 / 24.7 / 378 / 1.0, 871,
+1.0). What the kernel's choices bought on forum_hardest (CPU time): locked candidates cut the
+nodes from 746 to 572 (1,443 -> 1,618/s; repeating them to a fixpoint per node cost more than
+it saved); the tie-break on open cells in the units from 572 to 378 (and 2,812 -> 871 nodes on
+16x16, 123 -> 300/s); a branch-free unit scan and peer loop 1,870 -> 2,640/s.
+
+Before the kernel, pure Python topped out at 3,156 / 1,387 / 339 puzzles/s (17-clue / top1465 /
+hardest, SAT on a quiet machine). Tried and measured then, not kept: other python-sat back ends
+on 9x9 (minisat22 3,318 / 958 / 275, glucose4 3,460 / 851 / 149, maplechrono 2,118 / 271 / 104
+against cadical195 3,156 / 1,387 / 339); bit-parallel hidden singles in the bitboards (SWAR
+over 10-bit row fields) were slower than the plain per-unit loop; a bigger bitboard budget
+before SAT (2 or 4 nodes) lost on every set; one fresh guard variable per puzzle made pysat's
+get_model (which copies the whole model) slower with every puzzle of a batch, hence the guard
+pool in `SatBaseline`.
+
+Every solution returned is checked against the rules and the givens (`is_valid_solution`, pure
+Python, ~10 us on 9x9) before it leaves this module, whichever engine found it.
 """
 
 from __future__ import annotations
@@ -68,7 +94,8 @@ import atexit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
+from itertools import compress
+from operator import add, itemgetter
 from typing import Any
 
 from pencilbox.core.timing import Deadline, TimeLimitReached
@@ -96,8 +123,12 @@ class Tables:
     """For each cell: the mask of its peers and itself."""
     not_closed_peer_masks: tuple[int, ...]
     unit_getters: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
-    """operator.itemgetter per unit: the unit's values as a tuple (fast checks)."""
+    """operator.itemgetter per unit: the unit's values as a tuple."""
     digit_set: frozenset[int]
+    unit_keys: tuple[int, ...]
+    """For the board repeated three times (3*N*N values): (N+1) * the cell's row, column or box
+    unit index. Adding a value gives a key per (unit, digit): all distinct iff no unit repeats a
+    digit (`is_valid_solution`)."""
 
 
 @cache
@@ -139,20 +170,23 @@ def tables(n: int) -> Tables:
         not_closed_peer_masks=tuple(full & ~m for m in closed),
         unit_getters=tuple(itemgetter(*unit) for unit in units),
         digit_set=frozenset(range(1, size + 1)),
+        unit_keys=tuple((size + 1) * cell_units[c][k] for k in range(3) for c in range(cells)),
     )
 
 
 # -- checking ---------------------------------------------------------------------------------
 def is_valid_solution(values: Sequence[int], n: int, givens: Sequence[int] | None = None) -> bool:
-    """True when every unit holds 1..N once and the givens are kept."""
+    """True when every unit holds 1..N once and the givens are kept.
+
+    Every solution of every engine passes here, so it is written for speed (C-level loops
+    only: ~10 us on 9x9, as long as the compiled kernel's search on a 17-clue puzzle)."""
     t = tables(n)
     if len(values) != t.cells or not set(values) <= t.digit_set:
         return False
-    size = t.size
-    for getter in t.unit_getters:
-        if len(set(getter(values))) != size:
-            return False
-    return givens is None or all(g == 0 or g == v for g, v in zip(givens, values))
+    tripled = [*values, *values, *values]
+    if len(set(map(add, t.unit_keys, tripled))) != 3 * t.cells:
+        return False
+    return givens is None or list(compress(values, givens)) == list(filter(None, givens))
 
 
 def conflicts(values: Sequence[int], n: int) -> list[tuple[int, int, int, int]]:
@@ -391,6 +425,9 @@ class BitboardSolver:
 
 def singles_solve(givens: Sequence[int], n: int) -> Values | None:
     """The solution when naked and hidden singles alone fill the grid, else None."""
+    if KERNEL is not None:
+        solutions, _, _, by_singles = KERNEL(givens, n, 1, 1, 0.0)
+        return solutions[0] if by_singles and solutions else None
     found = BitboardSolver(n).solve(givens, 1, max_nodes=1)
     return found[0] if found else None
 
@@ -463,16 +500,41 @@ class SatBaseline:
         self.sat.close()
 
 
-# -- the entry point ----------------------------------------------------------------------------
-ENGINES = ("auto", "bitboard", "sat")
+# -- the compiled kernel -------------------------------------------------------------------------
+KernelSolve = Callable[[Sequence[int], int, int, int, float], tuple[list[Values], int, int, bool]]
+"""`_kernel.solve(givens, n, limit, max_nodes, max_seconds) -> (solutions, nodes, stop,
+by_singles)`; see _kernel.c."""
 
+KERNEL_STOP_NODES = 1
+KERNEL_STOP_TIME = 2
+
+
+def load_kernel() -> KernelSolve | None:
+    """The compiled kernel's solve, or None when the extension was not built (no C compiler
+    at install time): then the pure-Python engines do all the work, silently."""
+    try:
+        from pencilbox.genres.sudoku._kernel import solve
+    except ImportError:
+        return None
+    return solve
+
+
+KERNEL = load_kernel()
+
+
+# -- the entry point ----------------------------------------------------------------------------
+ENGINES = ("auto", "kernel", "bitboard", "sat")
+
+KERNEL_BUDGET: dict[int, int | None] = {2: None, 3: 50_000, 4: 10_000, 5: 5_000}
+"""Search nodes the kernel may spend before "auto" hands the puzzle to SAT (per box size; None
+= no limit). See the module docstring for the measurements behind them."""
 BITBOARD_BUDGET = {2: None, 3: 1, 4: 0, 5: 400}
-"""Search nodes the bitboard engine may spend before "auto" hands the puzzle to SAT (per box
-size; None = no limit, 0 = go straight to SAT). See the module docstring for why."""
+"""Without the kernel: search nodes the bitboard engine may spend before "auto" hands the
+puzzle to SAT (per box size; None = no limit, 0 = go straight to SAT)."""
 BITBOARD_MIN_GIVENS = {3: 30}
-"""Below this many givens "auto" skips the bitboards (9x9: singles settle every Kaggle puzzle,
-30-36 givens, but no qqwing-expert / SudoCue / top1465 / hardest puzzle, 18-29 givens, and
-43% of the 17-clue ones, where the wasted root node costs more than it saves)."""
+"""Without the kernel: below this many givens "auto" skips the bitboards (9x9: singles settle
+every Kaggle puzzle, 30-36 givens, but no qqwing-expert / SudoCue / top1465 / hardest puzzle,
+18-29 givens, and 43% of the 17-clue ones, where the wasted root node costs more than it saves)."""
 
 _ENGINES: dict[tuple[str, int], Any] = {}
 
@@ -507,6 +569,35 @@ def sat_engine(n: int) -> SatBaseline:
     return found
 
 
+def kernel_solve(
+    givens: Sequence[int],
+    n: int,
+    limit: int = 2,
+    deadline: Deadline | None = None,
+    max_nodes: int | None = None,
+    stats: dict[str, Any] | None = None,
+) -> list[Values] | None:
+    """Up to `limit` solutions from the compiled kernel; None when it used up `max_nodes`.
+
+    Raises TimeLimitReached, and RuntimeError when the kernel is not built."""
+    if KERNEL is None:
+        raise RuntimeError("the compiled Sudoku kernel is not built (no C compiler at install)")
+    seconds = 0.0
+    if deadline is not None and deadline.end is not None:
+        remaining = deadline.remaining()
+        if not remaining:
+            raise TimeLimitReached
+        seconds = remaining
+    found, nodes, stop, by_singles = KERNEL(givens, n, limit, max_nodes or 0, seconds)
+    if stats is not None:
+        stats["nodes"] = nodes
+        stats["singles"] = by_singles and len(found) == 1
+        stats["engine"] = "kernel"
+    if stop == KERNEL_STOP_TIME:
+        raise TimeLimitReached
+    return None if stop == KERNEL_STOP_NODES else found
+
+
 def solve_values(
     givens: Sequence[int],
     n: int,
@@ -517,22 +608,30 @@ def solve_values(
 ) -> list[Values]:
     """Up to `limit` solutions of the givens, each verified; raises TimeLimitReached.
 
-    `kind` "auto" runs the bitboard engine within the node budget for this size, then SAT.
+    `kind` "auto" runs the compiled kernel within the node budget for this size, then SAT;
+    without the kernel, the bitboard engine within its budget, then SAT.
     """
     if stats is None:
         stats = {}
-    budget = {"bitboard": None, "sat": 0}.get(kind, BITBOARD_BUDGET.get(n, 0))
-    if kind == "auto" and sum(1 for v in givens if v) < BITBOARD_MIN_GIVENS.get(n, 0):
-        budget = 0
     found: list[Values] | None = None
-    if budget != 0:
-        bitboard = bitboard_engine(n)
-        before = bitboard.nodes
-        found = bitboard.solve(givens, limit, deadline, max_nodes=budget)
-        nodes = bitboard.nodes - before
-        stats["nodes"] = nodes
-        stats["singles"] = nodes == 1 and found is not None and len(found) == 1
-        stats["engine"] = "bitboard"
+    if kind == "kernel" or (kind == "auto" and KERNEL is not None and limit <= 1_000_000):
+        budget = KERNEL_BUDGET.get(n) if kind == "auto" else None
+        found = kernel_solve(givens, n, limit, deadline, budget, stats)
+        if found is None:
+            stats["kernel_nodes"] = stats.pop("nodes")
+            stats.pop("singles")
+    else:
+        budget = {"bitboard": None, "sat": 0}.get(kind, BITBOARD_BUDGET.get(n, 0))
+        if kind == "auto" and sum(1 for v in givens if v) < BITBOARD_MIN_GIVENS.get(n, 0):
+            budget = 0
+        if budget != 0:
+            bitboard = bitboard_engine(n)
+            before = bitboard.nodes
+            found = bitboard.solve(givens, limit, deadline, max_nodes=budget)
+            nodes = bitboard.nodes - before
+            stats["nodes"] = nodes
+            stats["singles"] = nodes == 1 and found is not None and len(found) == 1
+            stats["engine"] = "bitboard"
     if found is None:
         found = sat_engine(n).solve(givens, limit, deadline)
         stats["engine"] = "sat"
