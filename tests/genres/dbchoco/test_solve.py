@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,8 @@ from pencilbox.genres.dbchoco.search import answers
 from tests.genres.dbchoco._data import files, load
 
 SLOW = {"semiexp_cspuz_core_03_10x10"}
-"""~10 s CPU (30-40 s wall on the shared machine): over the test budget, so it is measured
-in bench/dbchoco.py (bench/results/dbchoco.md) instead."""
+"""~10 s CPU (30-40 s wall on the loaded shared machine): checked on its own, with a CPU-time
+bound instead of a wall-clock one (bench/results/dbchoco.md measures it too)."""
 
 
 @pytest.mark.parametrize(
@@ -42,15 +43,15 @@ def test_shared_puzzle_verdict_and_answer(path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SLOW))
-def test_slow_shared_puzzle_when_the_machine_allows(name: str) -> None:
-    """Checked like the others when it finishes within 30 s (wall); on a machine too loaded
-    for that, skipped rather than failed (the benchmark always measures it)."""
+def test_slow_shared_puzzle(name: str) -> None:
+    """Never skipped: the wall limit only guards against a hang (pytest's own is 300 s);
+    the real bound is CPU time, which a loaded machine does not inflate much."""
     path = next(p for p in files() if p.stem == name)
     data = load(path)
     puzzle = pencilbox.load(path)
-    result = puzzle.solve(limit=2, time_limit=30)
-    if result.status == "timeout":
-        pytest.skip("over 30 s on this machine now; see bench/results/dbchoco.md")
+    cpu = time.process_time()
+    result = puzzle.solve(limit=2, time_limit=240)
+    assert time.process_time() - cpu < 60
     assert result.status == data["solver_status"]
     assert result.solutions[0].to_json() == {
         key: data["answer"][key] for key in ("vertical", "horizontal")

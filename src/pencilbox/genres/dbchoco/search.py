@@ -30,10 +30,37 @@ open edge, so every block shares one rigid map; ~9k variables and ~1M clauses at
 needs few lazy rounds (9 on the hardest 10x10) but every SAT call is slow: the 8x8 puzzles
 took 1.5-6 s and the hardest 10x10 did not finish in 90 s, against 0.1-1.2 s for the plain
 loop on the 8x8s. So the plain loop is the default. Its weak spot is a grid with large
-unclued regions (semiexp_cspuz_core_03_10x10 needs ~2,800 rounds, ~10 s CPU, against 1.1 s
-for semiexp's C++ solver): congruence of big areas is learnt a few shapes at a time. The fix
-is the one the issue names: a CaDiCaL external propagator that rejects partial blocks which
-cannot become two congruent halves; not done yet.
+unclued regions (semiexp_cspuz_core_03_10x10: ~2,800 rounds, 131k conflicts, 8-10 s CPU,
+against 1.1 s for semiexp's C++ solver): congruence of big areas is learnt a few shapes at a
+time (7.5k of its 15k clauses are size mismatches of areas of 4-9 cells).
+
+External propagator (`propagator=True`, propagator.py; issue 4). CaDiCaL decides the walls
+in one call; the propagator checks partial assignments (closed blocks with unequal or
+non-congruent halves or three areas, an open area larger than its number, two numbers or a
+wall inside one open block) and hands CaDiCaL the falsified `_explain` clauses as conflicts;
+complete models are checked as in the loop. It does cut the search (hardest 10x10: 23k
+conflicts and 15 complete models instead of 131k and 2,763), but every callback is Python:
+the checks cost more than the search they save. CPU s, measured 2026-11-22 at load 3-6
+("every" = new edge assignments between two looks at the partial assignment):
+
+| puzzle | loop | propagator, models only | every 1 | every 4 | every 10 | every 30 |
+|---|---|---|---|---|---|---|
+| semiexp_cspuz_core_03_10x10 | 7.6-9.5 | 10.1 | 20.1 | 48 | 12.8-14.0 | 14.0 |
+| asSqr_puzz_sqr_02_16x16 | 1.3 | | | | 6.7 | |
+| asSqr_puzz_sqr_06_11x10 (two answers) | 0.34 | 0.32 | | | 1.15 | |
+| asSqr_puzz_sqr_03_12x12 | 0.11 | | | | 0.55 | |
+| semiexp_cspuz_core_02_8x8 | 0.15 | | | | 1.08 | |
+| the other 8 (4x4-8x8) | 0.00-0.05 | | | | 0.00-0.11 | |
+
+A first version without the cheap detector (the whole `_explain` at every look) took 38 s
+(every 10) and 9.7 s (every 40 and 80). Other tries on the hardest 10x10, lazy loop: CaDiCaL
+without inprocessing (elim, subsume, probe, vivify off) 7.5 s against 7.8 s in the same run,
+phase=0 8.3 s, no restarts 12.2 s, initial phase all walls 11.8 s (2,546 rounds) or all
+open 15.6 s (3,599 rounds); adding every equal-size invariant clause per block
+instead of the shortest changed nothing (2,763 rounds either way). So the plain loop stays the
+default; the propagator is kept as an option (tested to agree with the loop) because it is
+the right shape for the stronger, potential-based checks of the C++ solver, which would need
+a compiled propagator to pay off.
 
 A third variant is kept as an option (`labels=True`): a one-hot half-size label per cell,
 equal across open edges, checked lazily against the real areas, so that the white and gray
@@ -52,7 +79,7 @@ from dataclasses import dataclass, field
 
 from pencilbox.core.grid import Cell
 from pencilbox.core.sat import SatSolver
-from pencilbox.core.timing import Deadline, Stats
+from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.dbchoco.check import violations
 from pencilbox.genres.dbchoco.model import QUESTION, DoubleChoco, EdgeGeometry, Walls
 from pencilbox.genres.dbchoco.shapes import INVERSE, TRANSFORMS, apply, congruent
@@ -305,8 +332,11 @@ class _Model:
         return out
 
 
-def _explain(puzzle: DoubleChoco, enc: Encoding, walls: list[bool]) -> list[Clause]:
-    """Clauses that forbid what is wrong in this model (empty when the model is an answer)."""
+def _explain(
+    puzzle: DoubleChoco, enc: Encoding, walls: list[bool], focus: set[Cell] | None = None
+) -> list[Clause]:
+    """Clauses that forbid what is wrong in this model (empty when the model is an answer).
+    With `focus`, only the areas and blocks that contain one of those cells are looked at."""
     model = _Model(puzzle, walls)
     wall = enc.wall
     out: list[Clause] = []
@@ -316,14 +346,14 @@ def _explain(puzzle: DoubleChoco, enc: Encoding, walls: list[bool]) -> list[Clau
 
     area_of: dict[Cell, int] = {}
     areas: list[tuple[list[Cell], list[int]]] = []
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            if (r, c) in area_of:
-                continue
-            cells, tree, _ = model.component((r, c), same_colour=True)
-            for cell in cells:
-                area_of[cell] = len(areas)
-            areas.append((cells, tree))
+    starts: list[Cell] = sorted(focus) if focus is not None else list(model.adj)
+    for start in starts:
+        if start in area_of:
+            continue
+        cells, tree, _ = model.component(start, same_colour=True)
+        for cell in cells:
+            area_of[cell] = len(areas)
+        areas.append((cells, tree))
     # half-size labels against the areas
     if enc.label:
         labels = enc.last_labels
@@ -351,38 +381,37 @@ def _explain(puzzle: DoubleChoco, enc: Encoding, walls: list[bool]) -> list[Clau
             break
     # blocks
     seen: set[Cell] = set()
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            if (r, c) in seen:
-                continue
-            cells, tree, parent = model.component((r, c), same_colour=False)
-            seen.update(cells)
-            inside = set(cells)
-            # walls with this block on both sides: the tree path between their cells is open
-            for cell in cells:
-                for nxt, e in model.adj[cell]:
-                    if walls[e] and nxt in inside and cell < nxt:
-                        route = model.between(parent, cell, nxt)
-                        out.append([-wall[e], *(wall[x] for x in route)])
-            # different numbers in one block
-            numbered = [(cell, _known(puzzle.number(*cell))) for cell in cells]
-            numbered = [(cell, n) for cell, n in numbered if n is not None]
-            for cell, n in numbered[1:]:
-                if n != numbered[0][1]:
-                    route = model.between(parent, numbered[0][0], cell)
-                    out.append([wall[x] for x in route])
-                    break
-            block_areas = sorted({area_of[cell] for cell in cells})
-            if len(block_areas) == 1:
-                out.append(exact(cells, tree, same_colour=False))
-            elif len(block_areas) >= 3:
-                out.append(_three_areas(model, enc, areas, block_areas, area_of))
-            else:
-                first, second = (areas[i][0] for i in block_areas)
-                if enc.label and len(first) != len(second):
-                    continue  # the labels' explanation above already forbids this block
-                if not congruent(first, second):
-                    out.append(_mismatch(model, enc, areas[block_areas[0]], areas[block_areas[1]]))
+    for start in starts:
+        if start in seen:
+            continue
+        cells, tree, parent = model.component(start, same_colour=False)
+        seen.update(cells)
+        inside = set(cells)
+        # walls with this block on both sides: the tree path between their cells is open
+        for cell in cells:
+            for nxt, e in model.adj[cell]:
+                if walls[e] and nxt in inside and cell < nxt:
+                    route = model.between(parent, cell, nxt)
+                    out.append([-wall[e], *(wall[x] for x in route)])
+        # different numbers in one block
+        numbered = [(cell, _known(puzzle.number(*cell))) for cell in cells]
+        numbered = [(cell, n) for cell, n in numbered if n is not None]
+        for cell, n in numbered[1:]:
+            if n != numbered[0][1]:
+                route = model.between(parent, numbered[0][0], cell)
+                out.append([wall[x] for x in route])
+                break
+        block_areas = sorted({area_of[cell] for cell in cells})
+        if len(block_areas) == 1:
+            out.append(exact(cells, tree, same_colour=False))
+        elif len(block_areas) >= 3:
+            out.append(_three_areas(model, enc, areas, block_areas, area_of))
+        else:
+            first, second = (areas[i][0] for i in block_areas)
+            if enc.label and len(first) != len(second):
+                continue  # the labels' explanation above already forbids this block
+            if not congruent(first, second):
+                out.append(_mismatch(model, enc, areas[block_areas[0]], areas[block_areas[1]]))
     return out
 
 
@@ -527,14 +556,18 @@ def answers(
     max_rounds: int | None = None,
     congruence: bool = False,
     labels: bool = False,
+    propagator: bool = False,
 ) -> Iterator[Walls]:
     """Valid answers, pairwise different, until `limit` are found or none is left.
 
     `exclude` is an answer known already (the generator's): it is forbidden up front, so
     the search goes straight for a second one. `max_rounds` bounds the lazy rounds and
     raises BudgetExceeded when they run out. `congruence` and `labels` switch on the
-    alternative encodings described above.
+    alternative encodings described above, `propagator` the external propagator.
     """
+    if propagator:
+        yield from _propagated(puzzle, limit, stats, deadline, exclude, max_rounds)
+        return
     with SatSolver() as solver:
         with stats.phase("encode"):
             enc = encode(puzzle, solver, congruence=congruence, labels=labels)
@@ -567,6 +600,40 @@ def answers(
             solver.add_clause([-v if value else v for v, value in zip(enc.wall, walls)])
         for key, value in solver.statistics().items():
             stats.count(key, value)
+
+
+def _propagated(
+    puzzle: DoubleChoco,
+    limit: int,
+    stats: Stats,
+    deadline: Deadline | None,
+    exclude: Walls | None,
+    max_rounds: int | None,
+) -> Iterator[Walls]:
+    """`answers` with the rules checked inside one CaDiCaL call (propagator.py)."""
+    from pencilbox.genres.dbchoco.propagator import BlockPropagator, run
+
+    with SatSolver() as solver:
+        with stats.phase("encode"):
+            enc = encode(puzzle, solver)
+        if exclude is not None:
+            solver.add_clause([-v if exclude.is_wall(e) else v for e, v in enumerate(enc.wall)])
+        engine = BlockPropagator(puzzle, enc, limit, deadline=deadline, max_models=max_rounds)
+        with stats.phase("sat"):
+            run(solver, engine)
+        for key, value in engine.counts.items():
+            stats.count(key, value)
+        stats.count("rounds", engine.counts["models"])
+        if engine.stopped == "time":
+            raise TimeLimitReached
+        if engine.stopped == "budget":
+            raise BudgetExceeded
+        for walls in engine.found:
+            answer = Walls.from_bools(puzzle.width, puzzle.height, walls)
+            problems = violations(puzzle, answer)
+            if problems:  # a bug, never a user error: refuse to report a wrong answer
+                raise AssertionError(f"the search produced a wrong answer: {problems[0]}")
+            yield answer
 
 
 def other_answer(
