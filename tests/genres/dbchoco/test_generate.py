@@ -124,3 +124,22 @@ def test_bad_sizes_are_refused() -> None:
 
     with pytest.raises(PuzzleError):
         generate("5x5", 1)
+
+
+def test_a_logic_grade_is_met_and_logic_finishes_the_puzzle() -> None:
+    from pencilbox.genres.dbchoco.logic import deduce
+
+    made = generate("6x6", 1, grade="placement")
+    assert made["grade"] == "placement"
+    state = deduce(made["puzzle"], probes=False)
+    assert state.solved() and state.grade() == "placement"
+    assert state.walls().to_json() == made["answer"]
+    # the clue budget was spent for logic: the same seed without a grade has fewer clues
+    assert made["clues"] >= generate("6x6", made["seed"])["clues"]
+
+
+def test_an_unknown_grade_is_refused_at_once() -> None:
+    from pencilbox.errors import PuzzleError
+
+    with pytest.raises(PuzzleError, match="choose one of numbers, dead_end, area, placement"):
+        generate("6x6", 1, grade="bogus")

@@ -10,7 +10,11 @@
 3. Clues are removed one at a time, in random order, while the tiling stays the only answer
    (`search.other_answer`, with a deterministic round budget: a check that runs out keeps
    the clue, so the result depends on the seed only, never on the machine's speed).
-4. The grade comes from the logic steps; `grade=` retries with the next seeds until met.
+4. The grade comes from the logic steps. With `grade=` a logic level, step 3 also keeps
+   every clue whose removal would leave the puzzle beyond that level's logic (so the
+   result is as sparse as the grade allows), and a result of another grade is retried with
+   the next seed. (Checking `contradiction` at each removal would cost seconds of probing
+   per clue on 10x10: that level is only checked at the end.)
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 from pencilbox.core.grid import Cell
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError
+from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
@@ -211,11 +216,15 @@ def generate(
 ) -> dict[str, Any]:
     if unused:
         raise PuzzleError(f"generate dbchoco: unknown option(s) {', '.join(sorted(unused))}")
+    if grade is not None and grade not in GRADES:
+        raise PuzzleError(
+            f"unknown Double Choco grade {grade!r}; choose one of {', '.join(GRADES)}"
+        )
     started = time.perf_counter()
     w, h = _parse_size(size, width, height)
     base_seed = int(seed) if seed is not None else random.randrange(1 << 30)
     for attempt in range(attempts if grade else 1):
-        made = _generate_one(w, h, base_seed + attempt)
+        made = _generate_one(w, h, base_seed + attempt, grade)
         if grade is None or made["grade"] == grade:
             made["seed"] = base_seed + attempt
             made["time_s"] = time.perf_counter() - started
@@ -223,7 +232,15 @@ def generate(
     raise PuzzleError(f"no {w}x{h} puzzle of grade {grade!r} in {attempts} attempts")
 
 
-def _generate_one(w: int, h: int, seed: int) -> dict[str, Any]:
+def _within(puzzle: DoubleChoco, target: str | None) -> bool:
+    """Whether logic up to the target level (without probing) finishes the puzzle."""
+    if target is None or LEVELS.get(target, 99) >= LEVELS["contradiction"]:
+        return True
+    state = deduce(puzzle, probes=False)
+    return state.solved() and LEVELS[state.grade()] <= LEVELS[target]
+
+
+def _generate_one(w: int, h: int, seed: int, target: str | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     while True:
         blocks, gray = tile(w, h, rng)
@@ -237,6 +254,8 @@ def _generate_one(w: int, h: int, seed: int) -> dict[str, Any]:
         if unique is not None:
             break
     numbers = unique
+    if not _within(_puzzle(gray, numbers, w, h), target):
+        target = None  # beyond the level even with every clue: graded as it is, then retried
     order = sorted(numbers)
     rng.shuffle(order)
     for cell in order:
@@ -247,10 +266,11 @@ def _generate_one(w: int, h: int, seed: int) -> dict[str, Any]:
             )
         except (BudgetExceeded, TimeLimitReached):
             continue
-        if other is None:
+        if other is None and _within(_puzzle(gray, trial, w, h), target):
             numbers = trial
     puzzle = _puzzle(gray, numbers, w, h)
-    level = _grade(puzzle, answer, Stats(), Deadline(None)) or "search"
+    probes = target == "contradiction"
+    level = _grade(puzzle, answer, Stats(), Deadline(None), probes=probes) or "search"
     return {
         "url": puzzle.to("url").strip(),
         "answer": answer.to_json(),
