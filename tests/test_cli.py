@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SHARED_DATA
 
 SEED_A = SHARED_DATA / "nonogram/seed/seed-a.json"
@@ -69,6 +71,33 @@ def test_check_explain_convert_render(tmp_path: Path) -> None:
     assert out.read_text().startswith("<svg") and out.read_text().count('fill="#222"') > 100
 
 
+def test_render_png_for_every_genre(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from pencilbox.store import EXAMPLES_DIR
+
+    examples = ("jwilk-data148.json", "qqwing-easy.sdk", "robx_pzprjs_01_6x6.json")
+    for name, state in zip(examples, ("solved", "logic", "empty")):
+        out = tmp_path / f"{name}.png"
+        run = pencilbox("render", str(EXAMPLES_DIR / name), "--png", str(out), "--state", state)
+        assert run.returncode == 0 and run.stdout == "", run.stderr
+        with Image.open(out) as image:
+            assert image.format == "PNG" and min(image.size) > 100, name
+    svg, png = tmp_path / "both.svg", tmp_path / "both.png"
+    both = pencilbox("render", str(SEED_A), "--svg", str(svg), "--png", str(png))
+    assert both.returncode == 0 and svg.read_text().startswith("<svg")
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_render_png_bad_paths_exit_2_without_a_traceback(tmp_path: Path) -> None:
+    missing = pencilbox("render", str(tmp_path / "nope.json"), "--png", str(tmp_path / "x.png"))
+    unwritable = pencilbox("render", str(SEED_A), "--png", str(tmp_path / "no/such/dir/x.png"))
+    for run in (missing, unwritable):
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.startswith("pencilbox: ")
+    assert "cannot write" in unwritable.stderr and not (tmp_path / "x.png").exists()
+
+
 def test_time_limit_reports_timeout(tmp_path: Path) -> None:
     hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
     run = pencilbox("solve", str(hard), "--jsonl", "--time-limit", "1")
@@ -114,3 +143,19 @@ def _wait_for_cpu_seconds(pid: int, seconds: float, wall_limit: float = 120) -> 
         if (int(fields[11]) + int(fields[12])) / ticks >= seconds:
             return
         time.sleep(0.1)
+
+
+def test_render_png_without_pillow_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pencilbox.core
+    from pencilbox.cli import main
+
+    # As if Pillow were not installed, and the drawing module not imported yet.
+    for name in [m for m in sys.modules if m == "PIL" or m.startswith("PIL.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    monkeypatch.delitem(sys.modules, "pencilbox.core.raster", raising=False)
+    monkeypatch.delattr(pencilbox.core, "raster", raising=False)
+    assert main(["render", str(SEED_A), "--png", str(tmp_path / "x.png")]) == 2
+    assert "Pillow" in capsys.readouterr().err and not (tmp_path / "x.png").exists()

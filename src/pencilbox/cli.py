@@ -4,7 +4,7 @@ pencilbox solve PATH... [--jsonl]     verdict and solutions (files, folders, URL
 pencilbox check PATH                  verdict and grade
 pencilbox explain PATH                the solving steps, numbered
 pencilbox convert PATH --to FORMAT    the puzzle in another notation
-pencilbox render PATH --svg OUT       a picture: empty, after logic, or solved
+pencilbox render PATH --svg OUT       a picture: empty, after logic, or solved (--png OUT too)
 pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (Sudoku lists): one line each
 pencilbox generate GENRE [--OPTION V]  a new puzzle, e.g. generate sudoku --size 16 --seed 7
 pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
@@ -156,10 +156,11 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     convert.set_defaults(run=_convert)
 
-    render = commands.add_parser("render", help="draw the puzzle as SVG or text")
+    render = commands.add_parser("render", help="draw the puzzle as SVG, PNG or text")
     render.add_argument("path", metavar="PATH")
     common(render)
     render.add_argument("--svg", metavar="OUT", help="write an SVG picture here")
+    render.add_argument("--png", metavar="OUT", help="write a PNG picture here (needs Pillow)")
     render.add_argument(
         "--state",
         choices=("empty", "logic", "solved"),
@@ -504,10 +505,24 @@ def _render(args: argparse.Namespace) -> int:
         result = puzzle.solve(limit=1)
         grid = result.solutions[0] if result.solutions else None
     if args.svg:
-        Path(args.svg).write_text(puzzle.render(grid, "svg"), encoding="utf-8")
-    else:
+        _write_picture(args.svg, puzzle.render(grid, "svg").encode("utf-8"))
+    if args.png:
+        try:
+            picture = puzzle.render_png(grid)
+        except ImportError as error:  # Pillow is an optional extra
+            raise PuzzleError(str(error)) from None
+        _write_picture(args.png, picture)
+    if not (args.svg or args.png):
         sys.stdout.write(puzzle.render(grid, "text"))
     return EXIT_OK
+
+
+def _write_picture(out: str, data: bytes) -> None:
+    """Write a picture file; a folder that is missing or read-only is bad input (exit 2)."""
+    try:
+        Path(out).write_bytes(data)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {out}: {error.strerror or error}") from None
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -190,6 +190,27 @@ def test_thumbnail_and_exports(client: TestClient) -> None:
     assert client.get("/api/puzzles/9999/export").status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("title", "notation"), [("qqwing-easy", "line"), ("robx_pzprjs_01_6x6", "json")]
+)
+def test_png_export_for_every_genre(client: TestClient, title: str, notation: str) -> None:
+    """PNG comes from the genre's own `render_png`, for each state the SVG export offers;
+    the solved picture differs from the empty one (digits or walls were drawn)."""
+    pid = puzzle_id(client, title)
+    pictures = {}
+    for state in ("empty", "game", "solution"):
+        answer = client.get(f"/api/puzzles/{pid}/export?format=png&state={state}")
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"] == "image/png"
+        assert answer.content.startswith(b"\x89PNG")
+        pictures[state] = answer.content
+    assert pictures["game"] == pictures["empty"]  # a fresh game: nothing entered yet
+    assert pictures["solution"] != pictures["empty"]
+    text = client.get(f"/api/puzzles/{pid}/export?format={notation}").text
+    converted = client.post("/api/convert", json={"text": text, "to": "png"})
+    assert converted.headers["content-type"] == "image/png", converted.text
+
+
 # -- solving ------------------------------------------------------------------------------------
 def test_solve_grade_steps(client: TestClient) -> None:
     pid = puzzle_id(client, "data148")
@@ -366,7 +387,8 @@ def test_other_genres_through_the_same_api(
     assert client.get(f"/api/puzzles/{pid}/steps").json()["count"] > 0
     assert "<svg" in client.get(f"/api/puzzles/{pid}/thumbnail.svg").text
     assert client.get(f"/api/games/{pid}").status_code == 200
-    assert client.get(f"/api/puzzles/{pid}/export?format=png").status_code == 422
+    png = client.get(f"/api/puzzles/{pid}/export?format=png")
+    assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
 
 
 def test_engine_time_limits_are_answers(

@@ -62,6 +62,10 @@ class Puzzle(Protocol):
 
     def render(self, state: Any = None, fmt: str = "text") -> str: ...
 
+    def render_png(self, state: Any = None, scale: int = 2) -> bytes:
+        """The SVG's picture as PNG bytes, `scale` pixels per SVG unit (needs Pillow)."""
+        ...
+
     def solution_json(self, solution: Any) -> Any: ...
 
 

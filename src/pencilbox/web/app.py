@@ -88,7 +88,7 @@ class PuzzleText(BaseModel):
 
 
 class ConvertRequest(PuzzleText):
-    to: str = Field(description="a text notation of the genre, or svg")
+    to: str = Field(description="a text notation of the genre, or svg or png")
 
 
 class CluesRequest(BaseModel):
@@ -675,7 +675,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
         if body.to == "svg":
             return Response(puzzle.render(None, "svg"), media_type="image/svg+xml")
         if body.to == "png":
-            return Response(_png(puzzle, None), media_type="image/png")
+            return Response(puzzle.render_png(None), media_type="image/png")
         return JSONResponse({"format": body.to, "text": puzzle.to(body.to)})
 
     @app.post("/api/nonogram/clues")
@@ -802,7 +802,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
         if format == "svg":
             return Response(entry.puzzle.render(grid, "svg"), media_type="image/svg+xml")
         if format == "png":
-            return Response(_png(entry.puzzle, grid), media_type="image/png")
+            return Response(entry.puzzle.render_png(grid), media_type="image/png")
         text = entry.puzzle.to(format)
         return Response(text, media_type="text/plain; charset=utf-8")
 
@@ -969,47 +969,3 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
             return game.check(solution)
 
     return app
-
-
-# -- PNG --------------------------------------------------------------------------------------
-def _png(puzzle: Any, grid: Grid | None) -> bytes:
-    """A raster picture of a grid state, drawn with Pillow (clues as in the SVG)."""
-    import io
-
-    from PIL import Image, ImageDraw
-
-    if puzzle.genre != "nonogram":
-        raise ApiError(422, f"PNG export is not available for {puzzle.genre} yet")
-    grid = grid or puzzle.empty_grid()
-    size = 16
-    left = (max((len(c) for c in puzzle.rows), default=1) or 1) * size
-    top = (max((len(c) for c in puzzle.cols), default=1) or 1) * size
-    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
-    image = Image.new("RGB", (width, height), "white")
-    draw = ImageDraw.Draw(image)
-    for r, clue in enumerate(puzzle.rows):
-        for k, run in enumerate(reversed(clue or (0,))):
-            x, y = left - (k + 0.5) * size, top + (r + 0.5) * size
-            draw.text((x, y), str(run), fill="black", anchor="mm")
-    for c, clue in enumerate(puzzle.cols):
-        for k, run in enumerate(reversed(clue or (0,))):
-            x, y = left + (c + 0.5) * size, top - (k + 0.5) * size
-            draw.text((x, y), str(run), fill="black", anchor="mm")
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            x, y = left + c * size, top + r * size
-            if grid[r, c] == 1:
-                draw.rectangle((x, y, x + size, y + size), fill="#222222")
-            elif grid[r, c] == 2:
-                d = size * 0.3
-                draw.line((x + d, y + d, x + size - d, y + size - d), fill="#999999")
-                draw.line((x + size - d, y + d, x + d, y + size - d), fill="#999999")
-    for c in range(puzzle.width + 1):
-        x = left + c * size
-        draw.line((x, top, x, height - 1), fill="#333333", width=2 if c % 5 == 0 else 1)
-    for r in range(puzzle.height + 1):
-        y = top + r * size
-        draw.line((left, y, width - 1, y), fill="#333333", width=2 if r % 5 == 0 else 1)
-    out = io.BytesIO()
-    image.save(out, "PNG")
-    return out.getvalue()

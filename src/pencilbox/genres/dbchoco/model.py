@@ -328,6 +328,11 @@ class DoubleChoco:
             return render.svg(self, state)
         return render.text(self, state)
 
+    def render_png(self, state: Walls | None = None, scale: int = 2) -> bytes:
+        from pencilbox.genres.dbchoco import render
+
+        return render.png(self, state, scale=scale)
+
     def solution_json(self, solution: Walls) -> dict[str, list[str]]:
         return solution.to_json()
 

@@ -119,6 +119,11 @@ class Nonogram:
             return render.svg(self, grid)
         return render.text(grid or self.empty_grid())
 
+    def render_png(self, state: Grid | None = None, scale: int = 2) -> bytes:
+        from pencilbox.genres.nonogram import render
+
+        return render.png(self, state, scale=scale)
+
     def solution_json(self, grid: Grid) -> list[str]:
         """A solution as the CLI and web show it: row strings of '#' and '.'."""
         return grid_to_strings(grid)

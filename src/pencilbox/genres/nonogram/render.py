@@ -1,12 +1,17 @@
-"""Pictures of a nonogram: plain text for terminals and SVG (clues + grid) for files and
-the web. Both draw any state: empty, partly solved or solved."""
+"""Pictures of a nonogram: plain text for terminals, SVG (clues + grid) for files and the web,
+and PNG (the SVG's picture drawn with Pillow). All draw any state: empty, partly solved or
+solved."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from pencilbox.core.grid import Cell, Grid
 from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
+
+if TYPE_CHECKING:
+    from PIL.ImageDraw import ImageDraw
 
 TEXT_SYMBOLS = {UNKNOWN: "?", FILLED: "#", EMPTY: "."}
 
@@ -25,8 +30,7 @@ def svg(
     """An SVG picture: column clues on top, row clues on the left, thick lines every 5."""
     grid = grid or puzzle.empty_grid()
     size = cell_size
-    clue_cols = max((len(c) for c in puzzle.rows), default=1) or 1
-    clue_rows = max((len(c) for c in puzzle.cols), default=1) or 1
+    clue_cols, clue_rows = _clue_depth(puzzle)
     left, top = clue_cols * size, clue_rows * size
     width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
     font = size * 0.7
@@ -79,3 +83,67 @@ def svg(
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _clue_depth(puzzle: Nonogram) -> tuple[int, int]:
+    """How many clue numbers fit left of the grid and above it (at least one each)."""
+    clue_cols = max((len(c) for c in puzzle.rows), default=1) or 1
+    clue_rows = max((len(c) for c in puzzle.cols), default=1) or 1
+    return clue_cols, clue_rows
+
+
+def png(
+    puzzle: Nonogram, grid: Grid | None = None, *, scale: int = 2, cell_size: int = 16
+) -> bytes:
+    """The SVG's picture as PNG bytes, `scale` pixels per SVG unit (less for huge puzzles)."""
+    from pencilbox.core import raster
+
+    grid = grid or puzzle.empty_grid()
+    clue_cols, clue_rows = _clue_depth(puzzle)
+    units = max(clue_cols + puzzle.width, clue_rows + puzzle.height) * cell_size + 1
+    scale = raster.fit_scale(scale, units)
+    size = cell_size * scale
+    left, top = clue_cols * size, clue_rows * size
+    image, draw = raster.canvas(
+        left + puzzle.width * size + scale, top + puzzle.height * size + scale
+    )
+    _png_clues(draw, puzzle, (left, top), size)
+    _png_cells(draw, grid, (left, top), size, raster.px(1, scale))
+    shape = (puzzle.width, puzzle.height)
+    thick = 2 * scale
+    raster.grid_lines(
+        draw, (left, top), shape, size, fill="#333333", thin=scale, thick=thick, every=5
+    )
+    return raster.encode(image)
+
+
+def _png_clues(draw: ImageDraw, puzzle: Nonogram, origin: tuple[int, int], size: int) -> None:
+    """Row clues right-aligned left of the grid, column clues bottom-aligned above it."""
+    from pencilbox.core import raster
+
+    left, top = origin
+    face = raster.font(round(size * 0.7))
+    for r, clue in enumerate(puzzle.rows):
+        for k, run in enumerate(reversed(clue or (0,))):
+            centre = (left - (k + 0.5) * size, top + (r + 0.5) * size)
+            raster.centred_text(draw, centre, str(run), face, "black")
+    for c, clue in enumerate(puzzle.cols):
+        for k, run in enumerate(reversed(clue or (0,))):
+            centre = (left + (c + 0.5) * size, top - (k + 0.5) * size)
+            raster.centred_text(draw, centre, str(run), face, "black")
+
+
+def _png_cells(
+    draw: ImageDraw, grid: Grid, origin: tuple[int, int], size: int, stroke: int
+) -> None:
+    """Filled cells dark, crossed-out cells with a gray X, as in the SVG."""
+    left, top = origin
+    d = size * 0.3
+    for r in range(grid.height):
+        for c in range(grid.width):
+            x, y = left + c * size, top + r * size
+            if grid[r, c] == FILLED:
+                draw.rectangle((x, y, x + size - 1, y + size - 1), fill="#222222")
+            elif grid[r, c] == EMPTY:
+                draw.line((x + d, y + d, x + size - d, y + size - d), fill="#999999", width=stroke)
+                draw.line((x + size - d, y + d, x + d, y + size - d), fill="#999999", width=stroke)

@@ -183,46 +183,20 @@ class Sudoku:
         return Grid(self.size, self.size, tuple(board))
 
     def render(self, state: Grid | None = None, fmt: str = "text") -> str:
-        """A text picture with box borders (the `.ss` picture layout)."""
+        """A text picture with box borders (the `.ss` picture layout), or an SVG."""
+        from pencilbox.genres.sudoku import render
         from pencilbox.genres.sudoku.formats.ss import picture
 
         values = list(state.cells) if state is not None else self.values()
         if fmt == "svg":
-            return self._svg(values)
+            return render.svg(self, values)
         return picture(values, self.n, self.alphabet)
 
-    def _svg(self, values: list[int], cell: int = 32) -> str:
-        """A plain SVG picture: givens black, other digits blue, thick box borders."""
-        size = self.size
-        side = size * cell
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 4}" height="{side + 4}" '
-            f'viewBox="-2 -2 {side + 4} {side + 4}" font-family="sans-serif">',
-            f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
-        ]
-        for i in range(size + 1):
-            width = 2.5 if i % self.n == 0 else 0.8
-            at = i * cell
-            parts.append(
-                f'<line x1="{at}" y1="0" x2="{at}" y2="{side}" stroke="black" '
-                f'stroke-width="{width}"/>'
-            )
-            parts.append(
-                f'<line x1="0" y1="{at}" x2="{side}" y2="{at}" stroke="black" '
-                f'stroke-width="{width}"/>'
-            )
-        for index, value in enumerate(values):
-            if not value:
-                continue
-            r, c = divmod(index, size)
-            colour = "black" if self.givens.cells[index] else "#1f5fbf"
-            parts.append(
-                f'<text x="{c * cell + cell / 2}" y="{r * cell + cell * 0.72}" '
-                f'font-size="{cell * 0.6:.0f}" text-anchor="middle" fill="{colour}">'
-                f"{self.alphabet[value - 1]}</text>"
-            )
-        parts.append("</svg>")
-        return "\n".join(parts) + "\n"
+    def render_png(self, state: Grid | None = None, scale: int = 2) -> bytes:
+        from pencilbox.genres.sudoku import render
+
+        values = list(state.cells) if state is not None else self.values()
+        return render.png(self, values, scale=scale)
 
     def solution_json(self, grid: Grid) -> str:
         """A solution as one string of N*N symbols in the puzzle's alphabet, row-major."""
