@@ -4,6 +4,8 @@
 // /api/games/{id}/move and is saved there. The state is one character per inner edge in the
 // engine's order (vertical edges row by row, then horizontal ones): ? undecided, 1 wall, 0 open.
 // "Solve (animated)" replays the solving trace with the common step player.
+// /dbchoco?edit opens the editor instead (dbchoco-editor.js): a new puzzle on a blank board.
+import { startEditor } from "/static/dbchoco-editor.js";
 import {
   $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
 } from "/static/common.js";
@@ -430,6 +432,10 @@ async function open(id) {
 
 async function start() {
   setupTheme($("#theme"));
+  if (new URLSearchParams(location.search).has("edit")) {
+    startEditor();
+    return;
+  }
   setupExport("dbchoco", page, (error) => setMessage(info, error.message, "error"));
   setupShare(() => page.puzzle && page.puzzle.url && shareUrl("dbchoco", "puzzle", page.puzzle.url, page.puzzle.title), info);
   let id = new URLSearchParams(location.search).get("id");
