@@ -163,6 +163,7 @@ def test_make_check_and_save_a_puzzle(page: Any, server: str) -> None:
     assert "one solution" in page.inner_text("#info")
     page.goto(f"{server}/")
     card = page.locator(".card", has_text="my first choco")
+    card.first.wait_for()  # the library draws its cards after its own request
     assert card.count() == 1 and "4×4" in card.inner_text()
 
 
