@@ -42,6 +42,12 @@ class SolveResult:
         return first.differences(self.solutions[1])
 
 
+def step_kind_report(level: str) -> dict[str, Any]:
+    """`grade_report()` for a genre whose grade is the hardest step kind (or `search`): it
+    has no numeric score, and its level and hardest technique are the same name."""
+    return {"level": level, "score": None, "hardest": level, "solved_by_logic": level != "search"}
+
+
 class Puzzle(Protocol):
     """What every genre's puzzle object offers."""
 

@@ -69,13 +69,9 @@ class Nonogram:
 
     def grade_report(self) -> dict[str, Any]:
         """The grade in the shape every genre reports it (line / probe / search)."""
-        level = self.grade()
-        return {
-            "level": level,
-            "score": None,
-            "hardest": level,
-            "solved_by_logic": level != "search",
-        }
+        from pencilbox.genres.base import step_kind_report
+
+        return step_kind_report(self.grade())
 
     def hint(self, level: int = 1) -> str | None:
         """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
