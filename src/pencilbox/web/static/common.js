@@ -363,33 +363,8 @@ export function setupExport(genre, page, onError) {
 }
 
 async function exportBlob(id, format, state) {
-  const path = (f) => `/api/puzzles/${id}/export?format=${encodeURIComponent(f)}&state=${state}`;
-  try {
-    return await (await api(path(format), { raw: true })).blob();
-  } catch (error) {
-    // a server without PNG for this genre: draw its SVG on a canvas instead
-    if (format !== "png" || !(error instanceof ApiError) || error.status !== 422) throw error;
-    const svg = await (await api(path("svg"), { raw: true })).blob();
-    return rasterize(svg);
-  }
-}
-
-async function rasterize(svgBlob) {
-  const url = URL.createObjectURL(svgBlob);
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const scale = 2; // sharper on high-density screens
-    const canvas = el("canvas", { width: image.naturalWidth * scale, height: image.naturalHeight * scale });
-    const context = canvas.getContext("2d");
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const path = `/api/puzzles/${id}/export?format=${encodeURIComponent(format)}&state=${state}`;
+  return await (await api(path, { raw: true })).blob();
 }
 
 function download(blob, filename) {
