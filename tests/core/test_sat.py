@@ -66,3 +66,37 @@ def test_time_limits_work_again_and_again() -> None:
             with pytest.raises(TimeLimitReached):
                 solver.solve(deadline=Deadline(0.2))
             assert time.monotonic() - started < 5
+
+
+STRESS = """
+import time
+from pencilbox.core.sat import SatSolver
+from pencilbox.core.timing import Deadline, TimeLimitReached
+from tests.core.test_sat import pigeonhole
+
+stopped = 0
+for round in range(40):
+    solver = SatSolver()
+    pigeonhole(solver, 10)
+    try:
+        solver.solve(deadline=Deadline(0.03))
+    except TimeLimitReached:
+        stopped += 1
+    solver.close()  # a solver stopped mid-search must free cleanly
+print(stopped)
+"""
+
+
+def test_many_time_limited_searches_in_one_process() -> None:
+    # Stopping CaDiCaL by a signal once left its heap corrupt ("free(): corrupted unsorted
+    # chunks" later on): run many stopped searches in a child and demand a clean exit.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-c", STRESS], capture_output=True, text=True, timeout=120, cwd=root
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert int(run.stdout) == 40

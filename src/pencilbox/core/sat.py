@@ -13,6 +13,7 @@ from __future__ import annotations
 import signal
 import time
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -127,6 +128,19 @@ class SatSolver:
         if answer is None and budget is None:
             raise KeyboardInterrupt
         return None if answer is None else bool(answer)
+
+    def solve_with_propagator(self, propagator: Any, observed: Sequence[int]) -> bool:
+        """One untimed call with a python-sat external propagator attached, watching the
+        `observed` variables; it is detached afterwards. The propagator keeps its own clock
+        (it can end the search with an empty clause), so the call is not cut into chunks:
+        each chunk would restart the propagator's view of the trail."""
+        self._solver.connect_propagator(propagator)
+        for variable in observed:
+            self._solver.observe(variable)
+        try:
+            return self.solve_untimed([])
+        finally:
+            self._solver.disconnect_propagator()
 
     def values(self, variables: Sequence[int]) -> list[bool]:
         """Values of the variables in the last model found."""

@@ -250,14 +250,5 @@ class BlockPropagator(Propagator):  # type: ignore[misc]  # pysat is untyped
 
 
 def run(solver: SatSolver, engine: BlockPropagator) -> None:
-    """One CaDiCaL call with `engine` attached. SatSolver has no propagator API, so this
-    reaches its python-sat solver; the deadline is the engine's (a SIGINT alarm could land
-    inside a Python callback), so the call itself is untimed."""
-    backend = solver._solver
-    backend.connect_propagator(engine)
-    for variable in engine.wall_vars:
-        backend.observe(variable)
-    try:
-        solver.solve_untimed([])
-    finally:
-        backend.disconnect_propagator()
+    """One CaDiCaL call with `engine` attached; the deadline is the engine's."""
+    solver.solve_with_propagator(engine, engine.wall_vars)
