@@ -174,7 +174,8 @@ def _parser() -> argparse.ArgumentParser:
         help="make a new puzzle with a unique solution",
         description="generate GENRE [--OPTION VALUE ...] [--json]; the options go to the "
         "genre's generator. sudoku: --size 9|16|25, --symmetry none|rotational|mirror, "
-        "--seed N, --grade LEVEL.",
+        "--seed N, --grade LEVEL. nonogram: --size WxH, --seed N, --grade line|probe|search, "
+        "--density 0.5.",
     )
     generate.add_argument("genre", help="the genre, e.g. sudoku")
     generate.add_argument(
@@ -584,8 +585,15 @@ def _generate(args: argparse.Namespace) -> int:
         data.setdefault("text", puzzle.to(genre.formats[0]) if "line" not in data else None)
         print(json.dumps({k: v for k, v in data.items() if v is not None}, default=str))
     else:
-        sys.stdout.write(puzzle.render(None, "text"))
-        details = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("line", "genre"))
+        # A generator may give its own "text" and "solution" rows (a nonogram, whose empty
+        # grid shows nothing): then those are shown, and left out of the details line.
+        own = isinstance(data.get("text"), str) and isinstance(data.get("solution"), list)
+        if own:
+            print(data["text"].rstrip("\n") + "\n\n" + "\n".join(map(str, data["solution"])))
+        else:
+            sys.stdout.write(puzzle.render(None, "text"))
+        shown = ("line", "genre") + (("text", "solution", "clues") if own else ())
+        details = ", ".join(f"{k} {v}" for k, v in data.items() if k not in shown)
         print(details)
         if "line" in data:
             print(data["line"])

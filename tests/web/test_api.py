@@ -337,8 +337,13 @@ def test_games_survive_a_new_app(db_path: Path) -> None:
 
 
 def test_generate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    missing = client.post("/api/generate", json={"genre": "nonogram"})
+    # Every real genre has a generator now: a copy without one stands for a genre that has not.
+    plain = dataclasses.replace(base.get("nonogram"), name="plain", aliases=(), generate=None)
+    monkeypatch.setitem(base._REGISTRY, "plain", plain)
+    missing = client.post("/api/generate", json={"genre": "plain"})
     assert missing.status_code == 422 and "no generator" in missing.json()["error"]
+    job = client.post("/api/jobs", json={"kind": "generate", "genre": "plain"})
+    assert job.status_code == 422 and "no generator" in job.json()["error"]
     assert client.post("/api/generate", json={"genre": "nope"}).status_code == 422
     assert client.post("/api/generate", json={}).status_code == 422
 
@@ -358,6 +363,25 @@ def test_generate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     body = made.json()
     assert body["title"] == "generated nonogram (seed 7)" and body["generator"]["seed"] == 7
     assert client.get(f"/api/games/{body['id']}").json()["state"] == "???/???"
+
+
+def test_generate_a_nonogram(client: TestClient) -> None:
+    options = {"size": "10x8", "seed": 5, "grade": "line", "density": 0.4}
+    made = client.post("/api/generate", json={"genre": "nonogram", "options": options})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    assert body["genre"] == "nonogram" and (body["width"], body["height"]) == (10, 8)
+    assert body["generator"]["grade"] == "line" and body["generator"]["size"] == "10x8"
+    assert body["title"] == f"generated nonogram (seed {body['generator']['seed']})"
+    pid = body["id"]
+    # The puzzle opens as a game, and the library's copy is the one generated.
+    assert client.get(f"/api/games/{pid}").json()["state"] == "/".join(["?" * 10] * 8)
+    stored = pencilbox.load(body["generator"]["text"])
+    puzzle = client.get(f"/api/puzzles/{pid}").json()["puzzle"]
+    assert puzzle["rows"] == [list(c) for c in stored.rows]
+    assert client.get(f"/api/puzzles/{pid}/solve").json()["status"] == "unique"
+    bad = client.post("/api/generate", json={"genre": "nonogram", "options": {"density": 2}})
+    assert bad.status_code == 422 and "--density" in bad.json()["error"]
 
 
 SUDOKU = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"

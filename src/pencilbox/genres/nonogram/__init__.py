@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pencilbox.genres import base
 from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
@@ -15,12 +17,19 @@ def _sniff(text: str, filename: str | None) -> bool:
     return True
 
 
+def _generate(**options: Any) -> dict[str, Any]:
+    from pencilbox.genres.nonogram.generate import generate
+
+    return generate(**options)
+
+
 GENRE = base.Genre(
     name="nonogram",
     aliases=("nono", "griddler", "picross", "pbn"),
     parse=read,
     sniff=_sniff,
     formats=tuple(NOTATIONS),
+    generate=_generate,
 )
 base.register(GENRE)
 
