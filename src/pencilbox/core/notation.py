@@ -4,11 +4,12 @@ what counts as clear evidence of a format differs from genre to genre."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from pencilbox.errors import UnknownFormat
+from pencilbox.errors import FormatError, UnknownFormat
 
 P = TypeVar("P")
 
@@ -46,3 +47,17 @@ def unknown(genre: str, table: Mapping[str, object], filename: str | None) -> Un
     return UnknownFormat(
         f"{where}cannot tell which {genre} format this is (known: {', '.join(table)})"
     )
+
+
+def json_object(text: str, expected: str) -> dict[str, Any]:
+    """The JSON object in `text`; a syntax error names its line and column, and anything
+    but an object is refused with `expected` (what such a file should hold)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(
+            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
+        ) from None
+    if not isinstance(data, dict):
+        raise FormatError(expected)
+    return data

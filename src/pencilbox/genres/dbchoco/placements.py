@@ -92,10 +92,10 @@ class Placements:
             narrowed = [placed for placed in known if placed.allowed(board.edges)]
             self._known[cell] = narrowed
             return narrowed
+        if cell in self._known and not list_again:
+            return None  # a probe never lists: the count below is skipped on that hot path
         decided = sum(value in (WALL, OPEN) for value in board.edges)
-        if cell in self._known and (
-            not list_again or decided - self._listed_at[cell] < RELIST_AFTER
-        ):
+        if cell in self._known and decided - self._listed_at[cell] < RELIST_AFTER:
             return None
         listed = blocks_for(board, cell)
         self._known[cell] = None if listed is None else [_placed(board, b) for b in listed]

@@ -385,6 +385,32 @@ export function shareUrl(genre, key, text, title) {
 }
 
 /** The id of the puzzle in this page's fragment (added to the library), or null. */
+// A page opens the puzzle named by `?id=` or carried by a share link; without either it waits
+// for input, its toolbar disabled and `idle` as its prompt. `ready` is set either way, so a
+// page that failed to open still reports itself loaded.
+export async function openFromLocation({ genre, key, format, open, info, sentence, idle }) {
+  let id = new URLSearchParams(location.search).get("id");
+  if (!id) {
+    try {
+      id = await openShared(genre, key, format);
+    } catch (error) {
+      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
+    }
+  }
+  if (id) {
+    try {
+      await open(Number(id));
+    } catch (error) {
+      setMessage(info, error.message, "error");
+      document.body.dataset.ready = "1";
+    }
+    return;
+  }
+  for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
+  setMessage(sentence, idle);
+  document.body.dataset.ready = "1";
+}
+
 export async function openShared(genre, key, format) {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const text = fragment.get(key);

@@ -7,7 +7,7 @@
 // /dbchoco?edit opens the editor instead (dbchoco-editor.js): a new puzzle on a blank board.
 import { startEditor } from "/static/dbchoco-editor.js";
 import {
-  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -438,26 +438,10 @@ async function start() {
   }
   setupExport("dbchoco", page, (error) => setMessage(info, error.message, "error"));
   setupShare(() => page.puzzle && page.puzzle.url && shareUrl("dbchoco", "puzzle", page.puzzle.url, page.puzzle.title), info);
-  let id = new URLSearchParams(location.search).get("id");
-  if (!id) {
-    try {
-      id = await openShared("dbchoco", "puzzle");
-    } catch (error) {
-      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
-    }
-  }
-  if (id) {
-    try {
-      await open(Number(id));
-    } catch (error) {
-      setMessage(info, error.message, "error");
-      document.body.dataset.ready = "1";
-    }
-  } else {
-    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
-    setMessage(sentence, "Paste a puzz.link URL on the right and press Load, or generate one.");
-    document.body.dataset.ready = "1";
-  }
+  await openFromLocation({
+    genre: "dbchoco", key: "puzzle", open, info, sentence,
+    idle: "Paste a puzz.link URL on the right and press Load, or generate one.",
+  });
 }
 
 // -- buttons ---------------------------------------------------------------------------------------------

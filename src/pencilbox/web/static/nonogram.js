@@ -1,7 +1,7 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
 import {
-  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
@@ -517,25 +517,10 @@ async function start() {
   setupTheme($("#theme"));
   setupExport("nonogram", page, (error) => setMessage(info, error.message, "error"));
   setupShare(() => page.puzzle && shareUrl("nonogram", "clues", `${page.puzzle.rows_text}\n${page.puzzle.cols_text}`, page.puzzle.title), info);
-  let id = new URLSearchParams(location.search).get("id");
-  if (!id) {
-    try {
-      id = await openShared("nonogram", "clues", "clues");
-    } catch (error) {
-      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
-    }
-  }
-  if (id) {
-    try {
-      await open(Number(id));
-    } catch (error) {
-      setMessage(info, error.message, "error");
-    }
-  } else {
-    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
-    setMessage(sentence, "Type the row and column clues on the right, then press Load.");
-    document.body.dataset.ready = "1";
-  }
+  await openFromLocation({
+    genre: "nonogram", key: "clues", format: "clues", open, info, sentence,
+    idle: "Type the row and column clues on the right, then press Load.",
+  });
 }
 
 // -- buttons ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // move goes to /api/games/{id}/move and is saved there, pencil marks (r3c4+5, r3c4-5) too.
 // "Solve (animated)" replays the solving trace with the common step player.
 import {
-  $, api, el, gameClient, openShared, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer,
+  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const page = {
@@ -576,25 +576,10 @@ async function start() {
   setupTheme($("#theme"));
   setupExport("sudoku", page, (error) => setMessage(info, error.message, "error"));
   setupShare(() => page.puzzle && shareUrl("sudoku", "puzzle", page.puzzle.givens, page.puzzle.title), info);
-  let id = new URLSearchParams(location.search).get("id");
-  if (!id) {
-    try {
-      id = await openShared("sudoku", "puzzle");
-    } catch (error) {
-      setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
-    }
-  }
-  if (id) {
-    try {
-      await open(Number(id));
-    } catch (error) {
-      setMessage(info, error.message, "error");
-    }
-  } else {
-    for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = true;
-    setMessage(sentence, "Paste a puzzle line on the right and press Load, or generate one.");
-    document.body.dataset.ready = "1";
-  }
+  await openFromLocation({
+    genre: "sudoku", key: "puzzle", open, info, sentence,
+    idle: "Paste a puzzle line on the right and press Load, or generate one.",
+  });
 }
 
 // -- buttons ----------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pencilbox.core.notation import json_object
 from pencilbox.errors import FormatError, InvalidPuzzle
 from pencilbox.genres.dbchoco.model import (
     DEFAULT_MAX_SIZE,
@@ -25,14 +26,7 @@ def looks_like(text: str) -> bool:
 
 
 def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> DoubleChoco:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(
-            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
-        ) from None
-    if not isinstance(data, dict):
-        raise FormatError("a Double Choco JSON file holds an object with 'colors' and 'numbers'")
+    data = json_object(text, "a Double Choco JSON file holds an object with 'colors' and 'numbers'")
     return from_json(data, max_size=max_size)
 
 

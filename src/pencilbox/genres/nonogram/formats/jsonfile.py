@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pencilbox.core.notation import json_object
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram.model import (
     DEFAULT_MAX_SIZE,
@@ -23,14 +24,7 @@ def looks_like(text: str) -> bool:
 
 
 def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> Nonogram:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(
-            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
-        ) from None
-    if not isinstance(data, dict):
-        raise FormatError("a nonogram JSON file holds an object with 'rows' and 'cols'")
+    data = json_object(text, "a nonogram JSON file holds an object with 'rows' and 'cols'")
     for key in ("rows", "cols"):
         if key not in data:
             raise FormatError(f"the JSON object has no {key!r} key")

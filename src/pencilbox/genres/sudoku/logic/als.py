@@ -14,7 +14,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name, cells_text, digits_of
+from .state import State, cell_name, cells_text, digits_of, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -81,15 +81,6 @@ def find_als(state: State, max_cells: int | None = None) -> list[Als]:
     return out
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _cached_als(state: State) -> tuple[list[Als], list[int], dict[int, dict[int, int]]]:
     """ALS list, digit cell masks and restricted-common map (cached on the state)."""
     cached = state.cache.get("als")
@@ -111,24 +102,24 @@ def find_als_xz(state: State) -> Iterator[Step]:
             a, b = alss[ia], alss[ib]
             x0 = (rmask & -rmask).bit_length() - 1
             common = a.digits & b.digits
-            rccs = _cells(rmask)
+            rccs = set_bits(rmask)
             outside = ~(a.mask | b.mask)
             el: set[tuple[int, int]] = set()
             for d0 in range(size):
                 if not common >> d0 & 1 or d0 in rccs:
                     continue
                 tgt = a.seen[d0] & b.seen[d0] & digit_cells[d0] & outside
-                el.update((i, d0 + 1) for i in _cells(tgt))
+                el.update((i, d0 + 1) for i in set_bits(tgt))
             doubly = len(rccs) >= 2
             if doubly:
                 for d0 in rccs:
                     tgt = a.seen[d0] & b.seen[d0] & digit_cells[d0] & outside
-                    el.update((i, d0 + 1) for i in _cells(tgt))
+                    el.update((i, d0 + 1) for i in set_bits(tgt))
                 for s in (a, b):
                     for d0 in range(size):
                         if s.digits >> d0 & 1 and d0 not in rccs:
                             tgt = s.seen[d0] & digit_cells[d0] & outside
-                            el.update((i, d0 + 1) for i in _cells(tgt))
+                            el.update((i, d0 + 1) for i in set_bits(tgt))
             if not el:
                 continue
             xs = ", ".join(str(d0 + 1) for d0 in (rccs if doubly else [x0]))
@@ -174,7 +165,7 @@ def rcc_map(alss: list[Als], size: int, digit_cells: list[int]) -> dict[int, dic
             if not a.where[x0]:
                 continue
             reach = a.seen[x0] & digit_cells[x0] & ~a.mask
-            for c in _cells(reach):
+            for c in set_bits(reach):
                 for ib in own.get(c, ()):
                     b = alss[ib]
                     if a.mask & b.mask or b.where[x0] & ~a.seen[x0]:
@@ -215,7 +206,7 @@ def find_als_xy_wing(state: State) -> Iterator[Step]:
                         for z0 in range(size):
                             if common >> z0 & 1:
                                 tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
-                                el.update((i, z0 + 1) for i in _cells(tgt))
+                                el.update((i, z0 + 1) for i in set_bits(tgt))
                         if not el:
                             continue
                         key = frozenset(el)
@@ -296,7 +287,7 @@ def _blossoms(
             return
         if k == len(options):
             tgt = target & ~used & ~(1 << stem)
-            el = {(i, z0 + 1) for i in _cells(tgt)}
+            el = {(i, z0 + 1) for i in set_bits(tgt)}
             key = frozenset(el)
             if el and key not in seen:
                 seen.add(key)
@@ -343,9 +334,9 @@ def find_als_xy_chain(state: State, max_sets: int = 6, budget: int = 60000) -> I
             zs = a.digits & b.digits & ~(1 << links[0]) & ~(1 << links[-1])
             el: set[tuple[int, int]] = set()
             outside = ~(a.mask | b.mask)
-            for z0 in _cells(zs):
+            for z0 in set_bits(zs):
                 tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
-                el.update((i, z0 + 1) for i in _cells(tgt))
+                el.update((i, z0 + 1) for i in set_bits(tgt))
             key = frozenset(el)
             if el and key not in seen:
                 seen.add(key)
@@ -367,7 +358,7 @@ def find_als_xy_chain(state: State, max_sets: int = 6, budget: int = 60000) -> I
             b = alss[nxt]
             if b.mask & used:
                 continue
-            for x0 in _cells(rmask):
+            for x0 in set_bits(rmask):
                 if x0 == last:
                     continue
                 chain.append(nxt)

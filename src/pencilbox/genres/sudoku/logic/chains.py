@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name
+from .state import State, cell_name, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -28,13 +28,6 @@ class Graph:
     strong: dict[int, int]
     full_weak: dict[int, int]
     groups: dict[int, tuple[int, tuple[int, ...]]] | None = None
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def node_name(
@@ -150,9 +143,9 @@ def grouped_graph(state: State) -> Graph:
         weak[g] = w
         strong[g] = s
         # links back from the candidates and groups to this group
-        for x in _bits(w):
+        for x in set_bits(w):
             weak[x] = weak.get(x, 0) | 1 << g
-        for x in _bits(s):
+        for x in set_bits(s):
             strong[x] = strong.get(x, 0) | 1 << g
     return Graph(size, present, nodes + sorted(groups), weak, strong, weak, groups)
 
@@ -211,7 +204,7 @@ def chains_from(
             m = strong.get(x, 0) & ~on_seen
             if m:
                 on_seen |= m
-                for y in _bits(m):
+                for y in set_bits(m):
                     on_parent[y] = x
                     new_on.append(y)
         links += 1
@@ -224,7 +217,7 @@ def chains_from(
             m = weak.get(y, 0) & ~off_seen
             if m:
                 off_seen |= m
-                for z in _bits(m):
+                for z in set_bits(m):
                     off_parent[z] = y
                     frontier.append(z)
         links += 1
@@ -280,14 +273,14 @@ def _search(state: State, mode: str, name: str) -> Iterator[Step]:
                 continue
             if mode == "x" and e // size == s // size:
                 continue
-            key = frozenset(_bits(elim))
+            key = frozenset(set_bits(elim))
             if key in seen:
                 continue
             path = _path(e, on_parent, off_parent)
             if mode == "grouped" and not any(node in groups for node in path):
                 continue
             seen.add(key)
-            el = [(node // size, node % size + 1) for node in _bits(elim)]
+            el = [(node // size, node % size + 1) for node in set_bits(elim)]
             cells = sorted({i for node in path for i in cells_of(node)})
             digits = sorted({digit_of(node) for node in path})
             label = {
@@ -388,7 +381,7 @@ def _loop_back(g: Graph, c: int, start_on: bool) -> list[tuple[int, bool]] | Non
         nxt: list[tuple[int, bool]] = []
         for node, on in frontier:
             m = g.weak.get(node, 0) if on else g.strong.get(node, 0)
-            for y in _bits(m):
+            for y in set_bits(m):
                 state = (y, not on)
                 if state in parent:
                     continue
@@ -493,11 +486,11 @@ def _cnl(state: State, grouped: bool) -> Iterator[Step]:
                 elim &= ~(1 << node)
             if not elim:
                 continue
-            key = frozenset(_bits(elim))
+            key = frozenset(set_bits(elim))
             if key in seen:
                 continue
             seen.add(key)
-            el = [(node // size, node % size + 1) for node in _bits(elim)]
+            el = [(node // size, node % size + 1) for node in set_bits(elim)]
             yield make_step(
                 name,
                 f"{name}: {chain_text(path, size, groups)}-{node_name(s, size, groups)}: "

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cells_text
+from .state import State, cells_text, set_bits
 from .techniques import elim_text, make_step
 
 _BASIC = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -51,15 +51,6 @@ def _names(idx: list[int], by_rows: bool, cover: bool) -> str:
     return f"{kind} {text}"
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _bases(
     pool: list[int], masks: list[int], k: int, limit: int
 ) -> list[tuple[tuple[int, ...], int]]:
@@ -101,7 +92,7 @@ def fish(state: State, k: int, finned: bool) -> Iterator[Step]:
                 if not finned:
                     if ucount != k:
                         continue
-                    cover = _bits(union)
+                    cover = set_bits(union)
                     el = [
                         (_cell(line, pos, size, by_rows), d)
                         for pos in cover
@@ -112,7 +103,7 @@ def fish(state: State, k: int, finned: bool) -> Iterator[Step]:
                         base_cells = [
                             _cell(line, pos, size, by_rows)
                             for line in base
-                            for pos in _bits(masks[line])
+                            for pos in set_bits(masks[line])
                         ]
                         yield make_step(
                             basic,
@@ -133,7 +124,7 @@ def fish(state: State, k: int, finned: bool) -> Iterator[Step]:
                     nfins = ucount - k
                     if avail.bit_count() < nfins:
                         continue
-                    for fin_pos in combinations(_bits(avail), nfins):
+                    for fin_pos in combinations(set_bits(avail), nfins):
                         fmask = 0
                         for p in fin_pos:
                             fmask |= 1 << p
@@ -148,22 +139,22 @@ def fish(state: State, k: int, finned: bool) -> Iterator[Step]:
                             (_cell(line, pos, size, by_rows), d)
                             for line in range(band * n, band * n + n)
                             if line not in base_set
-                            for pos in _bits(masks[line] & cmask & smask)
+                            for pos in set_bits(masks[line] & cmask & smask)
                         ]
                         if not el:
                             continue
                         fins = [
                             _cell(line, pos, size, by_rows)
                             for line in fin_lines
-                            for pos in _bits(masks[line] & fmask)
+                            for pos in set_bits(masks[line] & fmask)
                         ]
-                        cover = _bits(cmask)
+                        cover = set_bits(cmask)
                         sashimi = any((masks[line] & cmask).bit_count() < 2 for line in base)
                         name = ("Sashimi " if sashimi else "Finned ") + basic
                         base_cells = [
                             _cell(line, pos, size, by_rows)
                             for line in base
-                            for pos in _bits(masks[line] & cmask)
+                            for pos in set_bits(masks[line] & cmask)
                         ]
                         yield make_step(
                             name,

@@ -16,15 +16,8 @@ from collections.abc import Iterator
 from pencilbox.core.step import Step
 
 from .chains import full_links, node_name
-from .state import State, cell_name, digits_of
+from .state import State, cell_name, digits_of, set_bits
 from .techniques import elim_text, make_step
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def implications(
@@ -47,13 +40,13 @@ def implications(
             m = weak[x] & ~off_set
             if m:
                 off_set |= m
-                new_off.extend(_bits(m))
+                new_off.extend(set_bits(m))
         new_on: list[int] = []
         for x in frontier_off + new_off:
             m = strong[x] & ~on_set
             if m:
                 on_set |= m
-                new_on.extend(_bits(m))
+                new_on.extend(set_bits(m))
         frontier_on = new_on
         frontier_off = []
         if on_set & off_set:
@@ -71,7 +64,7 @@ def trace(
         nxt = []
         for node, on in frontier:
             m = weak[node] if on else strong[node]
-            for y in _bits(m):
+            for y in set_bits(m):
                 st = (y, not on)
                 if st not in parent:
                     parent[st] = (node, on)
@@ -131,7 +124,7 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
         bad = on_set & off_set
         why = ""
         if bad:
-            x = next(_bits(bad))
+            x = set_bits(bad)[0]
             why = (
                 f"{path_text(trace(weak, strong, node, (x, True)), size)} but "
                 f"{path_text(trace(weak, strong, node, (x, False)), size)}"
@@ -140,8 +133,10 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
             for g in groups:
                 if g & off_set == g:
                     why = "; ".join(
-                        path_text(trace(weak, strong, node, (y, False)), size) for y in _bits(g)
-                    ) + (f": no place left for {', '.join(node_name(y, size) for y in _bits(g))}")
+                        path_text(trace(weak, strong, node, (y, False)), size) for y in set_bits(g)
+                    ) + (
+                        f": no place left for {', '.join(node_name(y, size) for y in set_bits(g))}"
+                    )
                     break
         if why:
             i, d = node // size, node % size + 1
@@ -157,7 +152,7 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
             )
     # verities: what every candidate of a cell (or every place of a digit in a unit) implies
     for g in groups:
-        members = list(_bits(g))
+        members = set_bits(g)
         if len(members) < 2:
             continue
         common_on = present
@@ -170,8 +165,8 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
         common_off &= ~g
         if not common_on and not common_off:
             continue
-        place = [(x // size, x % size + 1) for x in _bits(common_on)]
-        el = [(x // size, x % size + 1) for x in _bits(common_off)]
+        place = [(x // size, x % size + 1) for x in set_bits(common_on)]
+        el = [(x // size, x % size + 1) for x in set_bits(common_off)]
         texts = []
         if place:
             texts.append("place " + ", ".join(f"{d} in {cell_name(i, size)}" for i, d in place))

@@ -14,19 +14,10 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cells_text, unit_name
+from .state import State, cells_text, set_bits, unit_name
 from .techniques import elim_text, make_step
 
 _SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale"}
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _peer_masks(state: State) -> list[int]:
@@ -90,27 +81,27 @@ def general_fish(
                     for u in cover:
                         cmask |= um[u]
                     target = cmask & ~bmask
-                    for f in _cells(fins):
+                    for f in set_bits(fins):
                         target &= pm[f]
                     if not target:
                         continue
-                    key = frozenset(_cells(target)) | {-1 - u for u in base}
+                    key = frozenset(set_bits(target)) | {-1 - u for u in base}
                     if key in seen:
                         continue
                     seen.add(key)
                     kind = "Mutant" if mutant else "Franken"
                     name = f"{'Finned ' if fins else ''}{kind} {_SIZE_NAMES.get(k, str(k))}"
-                    el = [(i, d) for i in _cells(target)]
+                    el = [(i, d) for i in set_bits(target)]
                     base_text = ", ".join(unit_name(u, size) for u in base)
                     cover_text = ", ".join(unit_name(u, size) for u in cover)
-                    fin_text = f" with fins {cells_text(_cells(fins), size)}" if fins else ""
+                    fin_text = f" with fins {cells_text(set_bits(fins), size)}" if fins else ""
                     yield make_step(
                         name,
                         f"{name} on {d}: base {base_text}, cover {cover_text}{fin_text}: "
                         f"{elim_text(el, size)}",
                         size,
                         eliminate=el,
-                        reasons=_cells(bmask),
+                        reasons=set_bits(bmask),
                         digits=[d],
                     )
 

@@ -72,14 +72,19 @@ def bit(d: int) -> int:
     return 1 << (d - 1)
 
 
-def digits_of(mask: int) -> list[int]:
-    """The digits in a candidate mask, ascending."""
+def set_bits(mask: int) -> list[int]:
+    """The positions of the bits set in `mask` (cells of a cell mask), ascending."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(low.bit_length())
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits in a candidate mask, ascending."""
+    return [position + 1 for position in set_bits(mask)]
 
 
 def cell_name(i: int, size: int) -> str:

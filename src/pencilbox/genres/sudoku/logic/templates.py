@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name
+from .state import State, cell_name, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -59,15 +59,6 @@ def digit_templates(
     return every, some, count
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def find_templates(state: State) -> Iterator[Step]:
     size = state.geo.size
     if size > 9:
@@ -94,7 +85,7 @@ def find_templates(state: State) -> Iterator[Step]:
                 changed = True
     for d in range(1, size + 1):
         every, some, count = results[d]
-        place = [(i, d) for i in _cells(every) if not state.values[i]]
+        place = [(i, d) for i in set_bits(every) if not state.values[i]]
         if place:
             yield make_step(
                 "Template Set",
