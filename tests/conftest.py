@@ -1,4 +1,9 @@
-"""Shared test fixtures: where the shared puzzle data lives."""
+"""Shared test fixtures: where the test puzzle data lives.
+
+The suite reads only tests/data (small samples of ../shared/data with their credits, see
+tests/data/README.md), so it runs on a clone with nothing beside it. Benchmarks read
+../shared/data.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED_DATA = ROOT.parent / "shared" / "data"
+TEST_DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(scope="session")
-def shared_data() -> Path:
-    if not SHARED_DATA.is_dir():
-        pytest.fail(f"the shared puzzle data is missing: expected {SHARED_DATA}")
-    return SHARED_DATA
+def puzzle_data() -> Path:
+    if not TEST_DATA.is_dir():
+        pytest.fail(f"the test puzzle data is missing: expected {TEST_DATA}")
+    return TEST_DATA

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-SEED_A = SHARED_DATA / "nonogram/seed/seed-a.json"
-SEED_B = SHARED_DATA / "nonogram/seed/seed-b.json"
+SEED_A = TEST_DATA / "nonogram/seed/seed-a.json"
+SEED_B = TEST_DATA / "nonogram/seed/seed-b.json"
 JSONL_KEYS = {"file", "status", "solutions", "grade", "time_s", "stats", "error"}
 
 
@@ -99,7 +99,7 @@ def test_render_png_bad_paths_exit_2_without_a_traceback(tmp_path: Path) -> None
 
 
 def test_time_limit_reports_timeout(tmp_path: Path) -> None:
-    hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
+    hard = TEST_DATA / "nonogram/pynogram-examples/frans_faase.json"
     run = pencilbox("solve", str(hard), "--jsonl", "--time-limit", "1")
     record = json.loads(run.stdout)
     assert record["status"] == "timeout"
@@ -109,7 +109,7 @@ def test_time_limit_reports_timeout(tmp_path: Path) -> None:
 def test_ctrl_c_stops_cleanly_with_what_is_known() -> None:
     import signal
 
-    hard = SHARED_DATA / "nonogram/pynogram-examples/frans_faase.json"
+    hard = TEST_DATA / "nonogram/pynogram-examples/frans_faase.json"
     process = subprocess.Popen(
         [sys.executable, "-m", "pencilbox.cli", "solve", str(hard)],
         stdout=subprocess.PIPE,

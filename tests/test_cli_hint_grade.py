@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
@@ -19,7 +19,7 @@ def pencilbox(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_grade_jsonl_on_a_sudoku_list(tmp_path: Path) -> None:
-    lines = (SHARED_DATA / "sudoku/qqwing_expert.sdm").read_text().splitlines()[:4]
+    lines = (TEST_DATA / "sudoku/qqwing_expert.sdm").read_text().splitlines()[:4]
     lines.insert(2, "123")  # a bad line in the middle: reported, the batch goes on
     puzzles = tmp_path / "four.sdm"
     puzzles.write_text("\n".join(lines) + "\n")
@@ -35,7 +35,7 @@ def test_grade_jsonl_on_a_sudoku_list(tmp_path: Path) -> None:
 
 
 def test_hint_levels_for_sudoku(tmp_path: Path) -> None:
-    first = (SHARED_DATA / "sudoku/qqwing_simple.sdm").read_text().splitlines()[0]
+    first = (TEST_DATA / "sudoku/qqwing_simple.sdm").read_text().splitlines()[0]
     puzzle = tmp_path / "one.sdm"
     puzzle.write_text(first + "\n")
     one, two, three = (pencilbox("hint", str(puzzle), "--level", str(n)) for n in (1, 2, 3))
@@ -46,7 +46,7 @@ def test_hint_levels_for_sudoku(tmp_path: Path) -> None:
 
 
 def test_hint_and_grade_for_a_nonogram() -> None:
-    seed = SHARED_DATA / "nonogram/seed/seed-a.json"
+    seed = TEST_DATA / "nonogram/seed/seed-a.json"
     assert pencilbox("hint", str(seed), "--level", "2").stdout.startswith("Look at row")
     assert "every placement" in pencilbox("hint", str(seed), "--level", "3").stdout
     assert pencilbox("grade", str(seed)).stdout.startswith("probe")

@@ -389,7 +389,7 @@ SUDOKU = "0030206009003050010018064000081029007000000080067082000026095008002030
 
 @pytest.mark.parametrize("genre", ["sudoku", "dbchoco"])
 def test_other_genres_through_the_same_api(
-    client: TestClient, genre: str, shared_data: Path
+    client: TestClient, genre: str, puzzle_data: Path
 ) -> None:
     """The library, solve, steps, grade and generate endpoints work for every registered genre;
     games need the genre's session rules (every registered genre has them now)."""
@@ -400,7 +400,7 @@ def test_other_genres_through_the_same_api(
         assert generated.status_code == 201 and generated.json()["genre"] == genre
         made = client.post("/api/puzzles", json={"text": SUDOKU})
     else:
-        text = (shared_data / "dbchoco" / "robx_pzprjs_01_6x6.json").read_text()
+        text = (puzzle_data / "dbchoco" / "robx_pzprjs_01_6x6.json").read_text()
         made = client.post("/api/puzzles", json={"text": text})
     assert made.status_code == 201, made.text
     body = made.json()

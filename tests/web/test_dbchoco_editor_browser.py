@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 from tests.web import test_browser as shared
 
 ARTIFACTS = shared.ARTIFACTS
@@ -22,7 +22,7 @@ page = shared.page
 
 pytestmark = pytest.mark.browser
 
-DATA = SHARED_DATA / "dbchoco" / "kevinychen_nikoli-puzzle-solver_01_4x4.json"
+DATA = TEST_DATA / "dbchoco" / "kevinychen_nikoli-puzzle-solver_01_4x4.json"
 CELL, PAD = 44, 6  # as in dbchoco-editor.js
 VALIDATED_JS = """() => { const p = window.pencilbox;
     return p && p.editor && p.editor.validated === p.editorText(); }"""

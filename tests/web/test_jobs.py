@@ -97,8 +97,8 @@ def test_failed_job_says_why(client: TestClient) -> None:
     assert "result" not in job
 
 
-def test_cancel_a_long_job_then_the_next_one_runs(client: TestClient, shared_data: Path) -> None:
-    text = (shared_data / HARD).read_text()
+def test_cancel_a_long_job_then_the_next_one_runs(client: TestClient, puzzle_data: Path) -> None:
+    text = (puzzle_data / HARD).read_text()
     hard = client.post("/api/puzzles", json={"text": text}).json()["id"]
     job_id = start(client, kind="steps", puzzle_id=hard, time_limit=60)
     time.sleep(1.0)  # well into the trace, which takes minutes
@@ -128,8 +128,8 @@ def test_cancel_a_finished_job(client: TestClient) -> None:
     assert client.get(f"/api/jobs/{job_id}").json()["state"] == "done"
 
 
-def test_a_trace_cut_by_its_time_limit(client: TestClient, shared_data: Path) -> None:
-    text = (shared_data / HARD).read_text()
+def test_a_trace_cut_by_its_time_limit(client: TestClient, puzzle_data: Path) -> None:
+    text = (puzzle_data / HARD).read_text()
     hard = client.post("/api/puzzles", json={"text": text}).json()["id"]
     job = finished(client, start(client, kind="steps", puzzle_id=hard, time_limit=1))
     assert job["state"] == "timeout" and not job["result"]["complete"]

@@ -60,8 +60,8 @@ def test_stream_of_other_genres(client: TestClient) -> None:
     assert [d for _, d in steps] == client.get(f"/api/puzzles/{pid}/steps").json()["steps"]
 
 
-def test_stream_cut_by_the_time_limit(client: TestClient, shared_data: Path) -> None:
-    made = client.post("/api/puzzles", json={"text": (shared_data / HARD).read_text()}).json()
+def test_stream_cut_by_the_time_limit(client: TestClient, puzzle_data: Path) -> None:
+    made = client.post("/api/puzzles", json={"text": (puzzle_data / HARD).read_text()}).json()
     *steps, (last, done) = stream(client, f"/api/puzzles/{made['id']}/steps/stream?time_limit=1")
     assert last == "done" and done == {"count": len(steps), "complete": False}
     assert steps  # line logic finds plenty within a second
@@ -114,15 +114,15 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     thread.join(timeout=10)
 
 
-def hard_puzzle(url: str, shared_data: Path) -> int:
-    made = httpx.post(f"{url}/api/puzzles", json={"text": (shared_data / HARD).read_text()})
+def hard_puzzle(url: str, puzzle_data: Path) -> int:
+    made = httpx.post(f"{url}/api/puzzles", json={"text": (puzzle_data / HARD).read_text()})
     found: int = made.json()["id"]
     return found
 
 
-def test_first_step_comes_long_before_the_end(live: tuple[str, Any], shared_data: Path) -> None:
+def test_first_step_comes_long_before_the_end(live: tuple[str, Any], puzzle_data: Path) -> None:
     url, _ = live
-    pid = hard_puzzle(url, shared_data)
+    pid = hard_puzzle(url, puzzle_data)
     started = time.monotonic()
     first = None
     with httpx.stream("GET", f"{url}/api/puzzles/{pid}/steps/stream?time_limit=4", timeout=60) as r:
@@ -134,9 +134,9 @@ def test_first_step_comes_long_before_the_end(live: tuple[str, Any], shared_data
     assert first < ended - 2, f"the first step came after {first:.2f} s of {ended:.2f} s"
 
 
-def test_a_client_that_leaves_stops_the_work(live: tuple[str, Any], shared_data: Path) -> None:
+def test_a_client_that_leaves_stops_the_work(live: tuple[str, Any], puzzle_data: Path) -> None:
     url, app = live
-    pid = hard_puzzle(url, shared_data)
+    pid = hard_puzzle(url, puzzle_data)
     library = app.state.library
     with httpx.stream("GET", f"{url}/api/puzzles/{pid}/steps/stream?time_limit=60") as r:
         lines = r.iter_lines()

@@ -125,8 +125,8 @@ def test_generate_at_a_grade_is_playable(client: TestClient, grade: str) -> None
     assert client.get(f"/api/games/{pid}").status_code == 200
 
 
-def test_a_16x16_game(client: TestClient, shared_data: Path) -> None:
-    line = (shared_data / "sudoku" / "sudoku16_20.txt").read_text().split()[0]
+def test_a_16x16_game(client: TestClient, puzzle_data: Path) -> None:
+    line = (puzzle_data / "sudoku" / "sudoku16_20.txt").read_text().split()[0]
     made = client.post("/api/puzzles", json={"text": line, "genre": "sudoku"})
     assert made.status_code == 201, made.text
     pid = made.json()["id"]

@@ -193,8 +193,8 @@ def test_load_from_the_serial_box(page: Any, server: str) -> None:
     assert "added" in page.inner_text("#serial-msg")
 
 
-def test_a_16x16_board(page: Any, server: str, shared_data: Path) -> None:
-    line = (shared_data / "sudoku" / "sudoku16_20.txt").read_text().split()[0]
+def test_a_16x16_board(page: Any, server: str, puzzle_data: Path) -> None:
+    line = (puzzle_data / "sudoku" / "sudoku16_20.txt").read_text().split()[0]
     made = page.request.post(f"{server}/api/puzzles", data={"text": line, "genre": "sudoku"})
     page.goto(f"{server}/sudoku?id={made.json()['id']}")
     page.wait_for_selector("body[data-ready]")

@@ -1,4 +1,4 @@
-"""The shared Double Choco puzzles, loaded once."""
+"""The Double Choco puzzles of tests/data (all 13 of the shared data), loaded once."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-DATA = SHARED_DATA / "dbchoco"
+DATA = TEST_DATA / "dbchoco"
 
 
 def files() -> list[Path]:

@@ -10,9 +10,9 @@ import pencilbox
 from pencilbox.core.grid import Grid
 from pencilbox.core.step import Step
 from pencilbox.genres.nonogram.model import UNKNOWN, Nonogram, clues_of, make_puzzle
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-NONOGRAMS = SHARED_DATA / "nonogram"
+NONOGRAMS = TEST_DATA / "nonogram"
 
 
 def replay(puzzle: Nonogram, steps: list[Step]) -> Grid:

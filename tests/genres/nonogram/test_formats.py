@@ -307,8 +307,8 @@ def test_any_grid_round_trips_through_every_notation(grid: Grid) -> None:
         assert detect(written).name == notation.name
 
 
-def test_real_files_round_trip_through_every_notation(shared_data: Path) -> None:
-    paths = sorted((shared_data / "nonogram" / "jwilk").glob("*.json"))
+def test_real_files_round_trip_through_every_notation(puzzle_data: Path) -> None:
+    paths = sorted((puzzle_data / "nonogram" / "jwilk").glob("*.json"))
     assert paths
     for path in paths:
         puzzle = read_any(path.read_text(), filename=path.name)

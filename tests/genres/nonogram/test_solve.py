@@ -1,4 +1,4 @@
-"""The solver on every shared puzzle up to 100x100, the seed puzzles, and random grids."""
+"""The solver on every test puzzle up to 100x100, the seed puzzles, and random grids."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pencilbox
 from pencilbox.core.grid import Grid
 from pencilbox.errors import InvalidPuzzle
 from pencilbox.genres.nonogram.model import EMPTY, FILLED, clues_of, make_puzzle
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-NONOGRAMS = SHARED_DATA / "nonogram"
+NONOGRAMS = TEST_DATA / "nonogram"
 # A puzzle whose verdict nobody has published and that takes minutes: benchmark only.
 BENCHMARK_ONLY = {"frans_faase.json"}
 
@@ -62,14 +62,14 @@ def test_shared_puzzle_verdict(path: Path) -> None:
 
 
 def test_seed_a_is_unique_and_matches_its_solution() -> None:
-    puzzle = pencilbox.load(SHARED_DATA / "nonogram/seed/seed-a.json")
+    puzzle = pencilbox.load(TEST_DATA / "nonogram/seed/seed-a.json")
     result = puzzle.solve()
     assert result.status == "unique"
     assert result.solutions[0] == puzzle.goal
 
 
 def test_seed_b_has_two_solutions_and_names_where_they_differ() -> None:
-    puzzle = pencilbox.load(SHARED_DATA / "nonogram/seed/seed-b.json")
+    puzzle = pencilbox.load(TEST_DATA / "nonogram/seed/seed-b.json")
     result = puzzle.solve()
     assert result.status == "multiple"
     assert len(result.differences()) > 0

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-DATA = SHARED_DATA / "sudoku"
+DATA = TEST_DATA / "sudoku"
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 KEYS = {"file", "line", "status", "solutions", "grade", "time_s", "stats", "error"}
 

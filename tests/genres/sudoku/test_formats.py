@@ -11,9 +11,9 @@ from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read,
 from pencilbox.genres.sudoku.formats.hodoku import parse_line, write_line
 from pencilbox.genres.sudoku.formats.ss import parse_candidates
 from pencilbox.genres.sudoku.model import make_sudoku
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-DATA = SHARED_DATA / "sudoku"
+DATA = TEST_DATA / "sudoku"
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 

@@ -1,4 +1,4 @@
-"""The validating solver on samples of every shared Sudoku file, every size."""
+"""The validating solver on samples of every Sudoku file of tests/data, every size."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from pencilbox.genres.sudoku.solver import (
     naked_singles,
     solve_values,
 )
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-DATA = SHARED_DATA / "sudoku"
+DATA = TEST_DATA / "sudoku"
 KINDS = ("auto", "bitboard", "sat", *(("kernel",) if KERNEL is not None else ()))
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 

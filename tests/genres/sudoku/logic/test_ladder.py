@@ -23,7 +23,7 @@ from pencilbox.genres.sudoku.logic.forcing import brute_force
 from pencilbox.genres.sudoku.logic.ladder import UNIQUENESS, grade_path, solve_state
 from pencilbox.genres.sudoku.logic.reglib import LibraryLine, read_library
 from pencilbox.genres.sudoku.logic.singles import find_hidden_single
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
@@ -72,7 +72,7 @@ def test_step_shape_and_sentence() -> None:
 
 
 def _library_line(code: str) -> LibraryLine:
-    for line in read_library(str(SHARED_DATA / "sudoku" / "hodoku_reglib-1.3.txt")):
+    for line in read_library(str(TEST_DATA / "sudoku" / "hodoku_reglib-1.3.txt")):
         if line.code == code:
             return line
     raise AssertionError(code)
@@ -159,7 +159,7 @@ def test_four_by_four() -> None:
 
 def _big(path_name: str, n: int) -> list[list[int]]:
     alphabet = "123456789ABCDEFGHIJKLMNOP"[: n * n]
-    lines = (SHARED_DATA / "sudoku" / path_name).read_text().split()
+    lines = (TEST_DATA / "sudoku" / path_name).read_text().split()
     return [[0 if ch == "." else alphabet.index(ch) + 1 for ch in line] for line in lines]
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from pencilbox.genres.sudoku.logic.reglib import LibraryLine, parse_line, read_library
 from pencilbox.genres.sudoku.logic.reglib_check import check, technique_for
-from tests.conftest import SHARED_DATA
+from tests.conftest import TEST_DATA
 
-LIBRARY = SHARED_DATA / "sudoku" / "hodoku_reglib-1.3.txt"
+LIBRARY = TEST_DATA / "sudoku" / "hodoku_reglib-1.3.txt"
 
 
 def _lines() -> dict[str, list[LibraryLine]]:
