@@ -187,6 +187,19 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", metavar="PATH", help="the library file (default: user data dir)")
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME[:PORT]",
+        help="another host name the app answers to (repeatable; it always answers to "
+        "127.0.0.1, localhost and [::1] on its port)",
+    )
+    serve.add_argument(
+        "--allow-fetch",
+        action="store_true",
+        help="let the import box fetch pasted http(s) URLs (public addresses only)",
+    )
     serve.set_defaults(run=_serve)
     return parser
 
@@ -547,10 +560,20 @@ def _serve(args: argparse.Namespace) -> int:
         raise PuzzleError(
             f"cannot listen on {args.host}:{args.port}: {reason} (try another --port)"
         ) from None
+    from pencilbox.web.security import bind_warning
+
     db = args.db or default_path()
-    app = create_app(db)
+    try:
+        app = create_app(
+            db, host=args.host, allowed_hosts=args.allowed_host, allow_fetch=args.allow_fetch
+        )
+    except ValueError as error:  # an unreadable --allowed-host
+        raise PuzzleError(f"serve: {error}") from None
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pencilbox web app: http://{host}:{args.port}/  (library: {db})", flush=True)
+    warning = bind_warning(args.host)
+    if warning:
+        print(f"pencilbox: warning: {warning}", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 

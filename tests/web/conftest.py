@@ -21,9 +21,20 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "library.sqlite3"
 
 
+BASE_URL = "http://127.0.0.1:8000"
+PAGE_HEADERS = {"X-Pencilbox": "1"}
+"""What the app's own pages send with every change (see web/security.py)."""
+
+
+def app_client(app: Any) -> TestClient:
+    """A client that talks to the app as its own pages do: on a loopback Host, with the
+    X-Pencilbox header."""
+    return TestClient(app, base_url=BASE_URL, headers=PAGE_HEADERS)
+
+
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path)) as test_client:
+    with app_client(create_app(db_path)) as test_client:
         yield test_client
 
 

@@ -12,7 +12,7 @@ import pencilbox
 from pencilbox.genres import base
 from pencilbox.web import create_app, jobs
 from pencilbox.web.app import MAX_BODY
-from tests.web.conftest import TestClient, known_solution, puzzle_id
+from tests.web.conftest import TestClient, app_client, known_solution, puzzle_id
 
 SMALL = "1 1,1\n1,1,1\n"  # 3 wide, 2 high: #.# / .#.
 
@@ -81,7 +81,7 @@ def test_import_other_formats(client: TestClient) -> None:
         ({"text": SMALL, "genre": "chess"}, 422, "unknown genre"),
         ({"text": 5}, 422, "text"),
         ({}, 422, ""),
-        ({"text": "http://127.0.0.1:9/puzzle.non"}, 422, "cannot fetch"),
+        ({"text": "http://127.0.0.1:9/puzzle.non"}, 422, "does not fetch URLs"),
     ],
 )
 def test_import_bad_input(client: TestClient, body: object, status: int, fragment: str) -> None:
@@ -322,13 +322,13 @@ def test_check_names_broken_lines(client: TestClient) -> None:
 
 
 def test_games_survive_a_new_app(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as first:
+    with app_client(create_app(db_path)) as first:
         pid = puzzle_id(first, "data000")
         first.post(f"/api/games/{pid}/move", json={"move": "r2c2=1"})
         first.post(f"/api/games/{pid}/move", json={"move": "r3c3=2"})
         first.post(f"/api/games/{pid}/undo")
         first.delete(f"/api/puzzles/{puzzle_id(first, 'seed-b')}")
-    with TestClient(create_app(db_path)) as second:
+    with app_client(create_app(db_path)) as second:
         game = second.get(f"/api/games/{pid}").json()
         assert game["moves"] == ["r2c2=1", "r3c3=2"] and game["position"] == 1
         assert game["can_redo"]

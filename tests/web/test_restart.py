@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 
 from pencilbox.cli import main
+from tests.web.conftest import PAGE_HEADERS
 
 
 def free_port() -> int:
@@ -84,7 +85,7 @@ def test_moves_survive_a_killed_server(tmp_path: Path) -> None:
         for move in ("r1c1=1", "r1c2=2", "r5c5=1"):
             answer = httpx.post(f"{url}/api/games/{pid}/move", json={"move": move})
             assert answer.status_code == 200
-        httpx.post(f"{url}/api/games/{pid}/undo")
+        httpx.post(f"{url}/api/games/{pid}/undo", headers=PAGE_HEADERS)
         state = httpx.get(f"{url}/api/games/{pid}").json()["state"]
         port = url.rsplit(":", 1)[1]
         assert main(["serve", "--port", port, "--db", str(tmp_path / "other.sqlite3")]) == 2
@@ -104,5 +105,5 @@ def test_moves_survive_a_killed_server(tmp_path: Path) -> None:
         assert game["moves"] == ["r1c1=1", "r1c2=2", "r5c5=1"]
         assert game["position"] == 2 and game["state"] == state
         assert game["state"].startswith("#.")
-        redone = httpx.post(f"{url}/api/games/{pid}/redo").json()
+        redone = httpx.post(f"{url}/api/games/{pid}/redo", headers=PAGE_HEADERS).json()
         assert redone["state"].split("/")[4][4] == "#"

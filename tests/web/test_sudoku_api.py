@@ -12,7 +12,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from pencilbox.web import create_app
-from tests.web.conftest import puzzle_id
+from tests.web.conftest import app_client, puzzle_id
 
 EASY = "qqwing-easy"
 
@@ -164,5 +164,5 @@ def test_pencil_marks_are_moves(client: TestClient, db_path: Path) -> None:
     assert cleared["marks"] == [] and cleared["state"][2] == "."
     client.post(f"/api/games/{pid}/undo")
     # saved with the game: a new app on the same library finds the marks
-    with TestClient(create_app(db_path)) as again:
+    with app_client(create_app(db_path)) as again:
         assert again.get(f"/api/games/{pid}").json()["marks"] == [[0, 0, [2]]]

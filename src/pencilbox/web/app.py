@@ -15,14 +15,13 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import urllib.error
-import urllib.request
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 from fastapi import FastAPI, Request
@@ -56,6 +55,8 @@ from pencilbox.session import RULES, Game, marks_json, parse_text, set_move, sta
 from pencilbox.store import Store, default_path
 from pencilbox.web import jobs
 from pencilbox.web.board import Board, Job, State, Work
+from pencilbox.web.fetch import FetchRefused, fetch_text
+from pencilbox.web.security import Guard, host_names
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 2_000_000
@@ -66,7 +67,6 @@ MAX_JOBS = 12
 """Solves and traces running at once."""
 SOLVE_TIME_LIMIT = 20.0
 MAX_TIME_LIMIT = 60.0
-FETCH_LIMIT = 1_000_000
 CACHE_SIZE = 64
 
 
@@ -288,8 +288,13 @@ def _limit(time_limit: float | None) -> float:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _load_text(body: PuzzleText) -> Any:
-    """Parse pasted or uploaded text; a plain http(s) URL that no notation reads is fetched."""
+PUZZLINK_HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn")
+"""Hosts of puzz.link-style URLs: their puzzle is in the URL itself, so they are never fetched."""
+
+
+def _load_text(body: PuzzleText, allow_fetch: bool = False) -> Any:
+    """Parse pasted or uploaded text; a plain http(s) URL that no notation reads is fetched
+    when the server was started with --allow-fetch (see `fetch`)."""
     text = body.text
     if not text.strip():
         raise ApiError(422, "the puzzle text is empty")
@@ -297,11 +302,33 @@ def _load_text(body: PuzzleText) -> Any:
         return _parse(text, body)
     except UnknownFormat:
         stripped = text.strip()
-        if stripped.startswith(("http://", "https://")) and "\n" not in stripped:
-            fetched = _fetch(stripped)
-            body.text = fetched
-            return _parse(fetched, body)
-        raise
+        if not stripped.lower().startswith(("http://", "https://")) or "\n" in stripped:
+            raise
+        if _is_puzzlink(stripped):
+            raise UnknownFormat(
+                "pencilbox reads puzz.link URLs itself (it never fetches them) and does not "
+                "know this URL's puzzle type"
+            ) from None
+        if not allow_fetch:
+            raise ApiError(
+                422,
+                "this server does not fetch URLs: paste the puzzle's text instead, or start "
+                "it with `pencilbox serve --allow-fetch`",
+            ) from None
+        try:
+            fetched = fetch_text(stripped)
+        except FetchRefused as refused:
+            raise ApiError(422, str(refused)) from None
+        body.text = fetched
+        return _parse(fetched, body)
+
+
+def _is_puzzlink(url: str) -> bool:
+    try:
+        host = (urlsplit(url).hostname or "").rstrip(".")
+    except ValueError:
+        return False
+    return any(host == known or host.endswith("." + known) for known in PUZZLINK_HOSTS)
 
 
 def _parse(text: str, body: PuzzleText) -> Any:
@@ -310,20 +337,6 @@ def _parse(text: str, body: PuzzleText) -> Any:
 
 def parse_puzzle(text: str, genre: str | None, format: str | None, filename: str | None) -> Any:
     return parse_text(text, genre, format, filename, max_size=MAX_GRID)
-
-
-def _fetch(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as answer:
-            data: bytes = answer.read(FETCH_LIMIT + 1)
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        raise ApiError(422, f"cannot fetch {url}: {error}") from None
-    if len(data) > FETCH_LIMIT:
-        raise ApiError(413, f"{url} is larger than {FETCH_LIMIT} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ApiError(422, f"{url} is not a UTF-8 text file") from None
 
 
 def _puzzle_json(puzzle: Any) -> dict[str, Any]:
@@ -572,7 +585,19 @@ async def _no_receive() -> Message:
 
 
 # -- the app ----------------------------------------------------------------------------------
-def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastAPI:
+def create_app(
+    db_path: str | Path | None = None,
+    *,
+    seed: bool = True,
+    host: str | None = None,
+    allowed_hosts: Sequence[str] = (),
+    allow_fetch: bool = False,
+) -> FastAPI:
+    """The app on the library file `db_path`. It answers to the Host names 127.0.0.1,
+    localhost and [::1] on the port it listens on, to `host` (the address it was started
+    on) and to `allowed_hosts` (`name` or `name:port`); `allow_fetch` lets the import box
+    fetch pasted URLs (public addresses only)."""
+    names = host_names(host, allowed_hosts)
     store = Store(db_path or default_path())
     if seed:
         store.seed()
@@ -593,6 +618,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
     board = Board()
     app.state.board = board
     app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, names=names)  # added last: runs first
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -666,12 +692,12 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
 
     @app.post("/api/parse")
     def parse(body: PuzzleText) -> dict[str, Any]:
-        puzzle = _load_text(body)
+        puzzle = _load_text(body, allow_fetch)
         return {"puzzle": _puzzle_json(puzzle)}
 
     @app.post("/api/convert", response_model=None)
     def convert(body: ConvertRequest) -> Response:
-        puzzle = _load_text(body)
+        puzzle = _load_text(body, allow_fetch)
         if body.to == "svg":
             return Response(puzzle.render(None, "svg"), media_type="image/svg+xml")
         if body.to == "png":
@@ -753,7 +779,7 @@ def create_app(db_path: str | Path | None = None, *, seed: bool = True) -> FastA
 
     @app.post("/api/puzzles", status_code=201)
     def import_puzzle(body: PuzzleText) -> dict[str, Any]:
-        puzzle = _load_text(body)
+        puzzle = _load_text(body, allow_fetch)
         title = body.title or puzzle.title or (Path(body.filename).stem if body.filename else None)
         puzzle_id, created = store.add_puzzle(
             genre=puzzle.genre,

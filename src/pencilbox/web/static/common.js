@@ -8,8 +8,11 @@ export class ApiError extends Error {
   }
 }
 
+// Every change carries the X-Pencilbox header: the server refuses changes without it or a JSON
+// body, which is what keeps other websites (plain forms, "simple" cross-origin requests) out.
 export async function api(path, { method = "GET", body, raw = false } = {}) {
   const options = { method, headers: {} };
+  if (method !== "GET" && method !== "HEAD") options.headers["X-Pencilbox"] = "1";
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
