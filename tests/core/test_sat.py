@@ -100,3 +100,42 @@ def test_many_time_limited_searches_in_one_process() -> None:
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert int(run.stdout) == 40
+
+
+CTRL_C = """
+import os, signal, threading, time
+from pencilbox.core.sat import SatSolver
+from tests.core.test_sat import pigeonhole
+
+stopped, slowest = 0, 0.0
+for round in range(25):
+    solver = SatSolver()
+    pigeonhole(solver, 11)  # hours without a limit
+    threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        solver.solve_untimed([])
+    except KeyboardInterrupt:
+        stopped += 1
+    slowest = max(slowest, time.monotonic() - started)
+    solver.close()
+print(stopped, slowest)
+"""
+
+
+def test_ctrl_c_stops_untimed_searches_cleanly() -> None:
+    # pysat's own SIGINT handler left CaDiCaL by longjmp: Ctrl-C in an untimed search then
+    # died of heap corruption now and then ("free(): invalid pointer"), or hung. Untimed
+    # searches run in chunks too, and Ctrl-C is only noted until the chunk returns.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-c", CTRL_C], capture_output=True, text=True, timeout=120, cwd=root
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    stopped, slowest = run.stdout.split()
+    assert int(stopped) == 25
+    assert float(slowest) < 30  # each Ctrl-C ends its search (at the end of a chunk)

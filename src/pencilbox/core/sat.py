@@ -11,10 +11,14 @@ depth-first backtracking on hard puzzles.
 from __future__ import annotations
 
 import signal
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
+import pysolvers  # type: ignore[import-not-found]  # python-sat's binding (SatSolver._chunk)
 from pysat.solvers import Solver
 
 from pencilbox.core.timing import Deadline, TimeLimitReached
@@ -28,6 +32,56 @@ CHUNK_SECONDS = 0.2
 FIRST_CHUNK = 5_000
 """Conflicts in the first chunk: most searches of our puzzles end inside it, in one call;
 the later chunks are sized by the pace measured on the first."""
+
+NO_SIGINT_HANDLER = 0
+
+
+# -- Ctrl-C -----------------------------------------------------------------------------------
+class _CtrlC:
+    """Whether a Ctrl-C came during a search, and how deep `_ctrl_c_noted` is nested."""
+
+    pending = False
+    depth = 0
+
+
+def _note(signum: int, frame: FrameType | None) -> None:
+    _CtrlC.pending = True
+
+
+@contextmanager
+def _ctrl_c_noted() -> Iterator[None]:
+    """During a search with a propagator, Python's SIGINT handler (which would raise
+    KeyboardInterrupt inside the propagator's callbacks, in the middle of CaDiCaL) is
+    replaced by one that only notes the signal; the propagator polls the note
+    (`interrupt_requested`) and ends the search. Only the main thread receives signals, and
+    a handler someone else installed is left alone. (Swapping handlers costs ~20 us, which
+    is why the chunked searches, whose Python code runs only between chunks, do without.)"""
+    if _CtrlC.depth or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    _CtrlC.depth += 1
+    signal.signal(signal.SIGINT, _note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _CtrlC.depth -= 1
+    _raise_if_interrupted()  # a Ctrl-C that came after the last check
+
+
+def _raise_if_interrupted() -> None:
+    if _CtrlC.pending:
+        _CtrlC.pending = False
+        raise KeyboardInterrupt
+
+
+def interrupt_requested() -> bool:
+    """True once Ctrl-C was pressed during the current search: a propagator that polls its
+    clock polls this too and ends the search."""
+    return _CtrlC.pending
 
 
 class SatSolver:
@@ -75,70 +129,71 @@ class SatSolver:
 
     # -- asking -------------------------------------------------------------------------------
     def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> bool:
-        """True if satisfiable. Raises TimeLimitReached when the deadline passes first.
-
-        python-sat's CaDiCaL cannot be interrupted from another thread, so a timed search runs
-        in chunks with a conflict budget and looks at the clock between them; the solver keeps
-        what it learned from one chunk to the next. (Stopping it with a SIGINT timer instead
-        leaves CaDiCaL through a longjmp in the middle of its work; the process then crashed
-        later with heap corruption, seen in a run of many time-limited solves.)
-        """
+        """True if satisfiable. Raises TimeLimitReached when the deadline passes first, and
+        KeyboardInterrupt on Ctrl-C (between two chunks of the search)."""
         self.calls += 1
         remaining = deadline.remaining() if deadline else None
-        if remaining is None:
-            return self.solve_untimed(assumptions)
-        if remaining <= 0:
+        if remaining is not None and remaining <= 0:
             raise TimeLimitReached
+        return self._search(list(assumptions), deadline)
+
+    def solve_untimed(self, assumptions: Sequence[int]) -> bool:
+        """`solve` without a deadline, for hot loops (Ctrl-C still works)."""
+        return self._search(list(assumptions), None)
+
+    def _search(self, assumptions: list[int], deadline: Deadline | None) -> bool:
+        """Every search runs in chunks with a conflict budget; the solver keeps what it
+        learned from one chunk to the next. Between chunks it looks at the clock; Ctrl-C
+        during a chunk only sets Python's own flag (no handler of pysat's is installed, see
+        `_chunk`), so KeyboardInterrupt comes as the chunk returns, never from inside it."""
         budget = FIRST_CHUNK
         while True:
             started = time.perf_counter()
-            answer = self._call(assumptions, budget)
+            answer = self._chunk(assumptions, budget)
             if answer is not None:
                 return answer
             left = deadline.remaining() if deadline else None
-            if left is None or left <= 0:
+            if left is not None and left <= 0:
                 raise TimeLimitReached
             # size the next chunk to this search's own pace, and never past the deadline
             pace = budget / max(time.perf_counter() - started, 1e-3)
-            budget = max(1_000, int(pace * min(CHUNK_SECONDS, left)))
+            seconds = CHUNK_SECONDS if left is None else min(CHUNK_SECONDS, left)
+            budget = max(1_000, int(pace * seconds))
 
-    def solve_untimed(self, assumptions: Sequence[int]) -> bool:
-        """`solve` without a deadline and its checks, for hot loops (Ctrl-C still works)."""
-        answer = self._call(assumptions, None)
-        if answer is None:  # stopped without an answer: never mistake that for UNSAT
-            raise KeyboardInterrupt
+    def _chunk(self, assumptions: list[int], budget: int) -> bool | None:
+        """One CaDiCaL call of at most `budget` conflicts; None when the budget ran out.
+
+        The call goes to python-sat's binding directly so that it can say "do not install
+        your SIGINT handler" (its last argument, which pysat's wrapper sets to "in the main
+        thread"): that handler leaves CaDiCaL by longjmp in the middle of its work, after
+        which the process crashed with heap corruption. The wrapper's status and
+        assumptions are kept up to date so that its `get_model` and `get_core` still work."""
+        backend = self._solver.solver
+        backend.status = None  # no stale model if Ctrl-C ends this call
+        pysolvers.cadical195_cbudget(backend.cadical, budget)
+        status = pysolvers.cadical195_solve_lim(backend.cadical, assumptions, NO_SIGINT_HANDLER)
+        answer = None if status == 0 else status > 0
+        backend.status = answer
+        backend.prev_assumps = assumptions
         return answer
-
-    def _call(self, assumptions: Sequence[int], budget: int | None) -> bool | None:
-        """One CaDiCaL call; None when the conflict budget ran out first."""
-        try:
-            if budget is None:
-                answer = self._solver.solve(assumptions=list(assumptions))
-            else:
-                self._solver.conf_budget(budget)
-                answer = self._solver.solve_limited(assumptions=list(assumptions))
-        except Exception as error:  # pysat reports SIGINT (Ctrl-C) as its own `pysolvers.error`
-            if "keyboard interrupt" in str(error).lower():
-                # pysat leaves its signal handler with longjmp, which does not restore the
-                # signal mask: SIGINT would stay blocked for the rest of the process (and in
-                # every child), so the next Ctrl-C would never arrive.
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-                raise KeyboardInterrupt from None
-            raise
-        if answer is None and budget is None:
-            raise KeyboardInterrupt
-        return None if answer is None else bool(answer)
 
     def solve_with_propagator(self, propagator: Any, observed: Sequence[int]) -> bool:
         """One untimed call with a python-sat external propagator attached, watching the
         `observed` variables; it is detached afterwards. The propagator keeps its own clock
         (it can end the search with an empty clause), so the call is not cut into chunks:
-        each chunk would restart the propagator's view of the trail."""
+        each chunk would restart the propagator's view of the trail. It also ends the search
+        when `interrupt_requested()` (Ctrl-C), which raises KeyboardInterrupt here."""
         self._solver.connect_propagator(propagator)
         for variable in observed:
             self._solver.observe(variable)
+        backend = self._solver.solver
         try:
-            return self.solve_untimed([])
+            with _ctrl_c_noted():
+                answer = pysolvers.cadical195_solve(backend.cadical, [], NO_SIGINT_HANDLER)
+                _raise_if_interrupted()
+            backend.status = answer
+            backend.prev_assumps = []
+            return bool(answer)
         finally:
             self._solver.disconnect_propagator()
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from pysat.engines import Propagator
 
-from pencilbox.core.sat import SatSolver
+from pencilbox.core.sat import SatSolver, interrupt_requested
 from pencilbox.core.timing import Deadline
 from pencilbox.genres.dbchoco.model import QUESTION, DoubleChoco, EdgeGeometry
 from pencilbox.genres.dbchoco.shapes import canonical
@@ -241,6 +241,8 @@ class BlockPropagator(Propagator):  # type: ignore[misc]  # pysat is untyped
     def _out_of_time(self) -> bool:
         if self.stopped is None and self.deadline is not None and self.deadline.expired():
             self._stop("time")
+        if self.stopped is None and interrupt_requested():  # Ctrl-C: SatSolver raises it
+            self._stop("interrupted")
         return self.stopped is not None
 
     def _stop(self, why: str) -> None:
