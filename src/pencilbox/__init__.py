@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pencilbox.core.notation import check_text
 from pencilbox.errors import FormatError, InvalidPuzzle, PuzzleError, UnknownFormat
 from pencilbox.genres import base
 from pencilbox.genres import dbchoco as _dbchoco  # noqa: F401  (registers the genre)
@@ -23,9 +24,23 @@ __version__ = "0.1.0"
 __all__ = ["FormatError", "InvalidPuzzle", "PuzzleError", "UnknownFormat", "load", "read_text"]
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Larger files are refused before they are read: the longest puzzle lists are a few MB."""
+MAX_PATH = 4096
+"""Longer strings are never file names (Linux's PATH_MAX), so `load` reads them as text."""
+MAX_NAME = 255
+"""Nor are strings with a longer part between slashes (NAME_MAX)."""
+
+
 def read_text(path: str | Path) -> str:
     """The text of a puzzle file, with a clear error when it cannot be read."""
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise FormatError(
+                f"the file has {size:,} bytes; puzzle files have at most {MAX_FILE_BYTES:,}",
+                source=str(path),
+            )
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise FormatError(
@@ -45,12 +60,10 @@ def load(
     """A puzzle from a file path or from the puzzle text itself (the genre is detected)."""
     filename = None
     text = str(text_or_path)
-    looks_like_path = isinstance(text_or_path, Path) or (
-        "\n" not in text and len(text) < 4096 and Path(text).is_file()
-    )
-    if looks_like_path:
+    if isinstance(text_or_path, Path) or _is_file(text):
         filename = str(text_or_path)
         text = read_text(text_or_path)
+    check_text(text)
     chosen = base.get(genre) if genre else _detect_genre(text, filename)
     try:
         return chosen.parse(text, format, filename=filename, max_size=max_size)
@@ -60,6 +73,20 @@ def load(
                 error.reason, line=error.line, column=error.column, source=filename
             ) from None
         raise
+
+
+def _is_file(text: str) -> bool:
+    """Whether a string names an existing file. Strings that cannot be a path (too long, a
+    part longer than a file name, several lines, a NUL) are puzzle text, and are never given
+    to the file system: a 16x16 Sudoku line would fail there with "File name too long"."""
+    if not text or len(text) > MAX_PATH or any(ch in text for ch in "\n\r\0"):
+        return False
+    if any(len(part) > MAX_NAME for part in text.split("/")):
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # e.g. a name the file system cannot encode
+        return False
 
 
 def _detect_genre(text: str, filename: str | None) -> base.Genre:

@@ -2,13 +2,40 @@
 
 `PuzzleError` subclasses `ValueError`, so library callers can catch either. Front ends print
 `str(error)` and exit with status 2; they never show a traceback for these.
+
+A message quotes at most a short excerpt of the input (`quote`), and every message is cut to
+`MAX_MESSAGE` characters: a 2 MB clue line must not come back as a 2 MB error.
 """
 
 from __future__ import annotations
 
+MAX_MESSAGE = 160
+"""The longest message an error carries; longer ones lose their middle."""
+QUOTE_LIMIT = 40
+"""How much of a piece of input `quote` shows."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(text)`, or for a long text its two ends and its length: 'ab…yz' (5000 characters)."""
+    if len(text) <= limit:
+        return repr(text)
+    half = (limit - 1) // 2
+    return f"{text[:half] + '…' + text[-half:]!r} ({len(text)} characters)"
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """`message` cut to `limit` characters by dropping its middle (its end often says why)."""
+    if len(message) <= limit:
+        return message
+    tail = limit // 3
+    return f"{message[: limit - tail - 3]} … {message[-tail:]}"
+
 
 class PuzzleError(ValueError):
     """Base class: bad input or an impossible request, with a message that says where."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(shorten(str(message)))
 
 
 class FormatError(PuzzleError):
@@ -36,8 +63,8 @@ class FormatError(PuzzleError):
         if column is not None:
             where.append(f"column {column}")
         prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
-        self.reason = message
+        self.reason = shorten(message)
+        super().__init__(f"{prefix}: {self.reason}" if prefix else self.reason)
 
 
 class InvalidPuzzle(PuzzleError):
@@ -48,8 +75,8 @@ class InvalidPuzzle(PuzzleError):
 
     def __init__(self, message: str, *, where: str | None = None) -> None:
         self.where = where
-        self.reason = message
-        super().__init__(f"{where}: {message}" if where else message)
+        self.reason = shorten(message)
+        super().__init__(f"{where}: {self.reason}" if where else self.reason)
 
 
 class LimitExceeded(PuzzleError):

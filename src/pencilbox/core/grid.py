@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from pencilbox.errors import InvalidPuzzle
+
 Cell = tuple[int, int]
 
 
@@ -33,8 +35,15 @@ class Grid:
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int]]) -> Grid:
+        """A grid from its rows; rows of different lengths are an InvalidPuzzle naming the
+        first one that differs (rows usually come from a file)."""
         row_list = [tuple(row) for row in rows]
         width = len(row_list[0]) if row_list else 0
+        for number, row in enumerate(row_list, start=1):
+            if len(row) != width:
+                raise InvalidPuzzle(
+                    f"has {len(row)} cells, row 1 has {width}", where=f"row {number}"
+                )
         return cls(width, len(row_list), tuple(v for row in row_list for v in row))
 
     def __getitem__(self, cell: Cell) -> int:

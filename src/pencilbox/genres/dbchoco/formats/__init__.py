@@ -3,7 +3,7 @@ and a cheap `looks_like` content test. `read` detects the notation when not give
 
 from __future__ import annotations
 
-from pencilbox.core.notation import Notation, lookup, unknown
+from pencilbox.core.notation import Notation, check_text, lookup, unknown
 from pencilbox.genres.dbchoco.formats import jsonfile, penpa, puzzlink, pzprv3, text
 from pencilbox.genres.dbchoco.model import DEFAULT_MAX_SIZE, DoubleChoco
 
@@ -59,6 +59,7 @@ def read(
     filename: str | None = None,
     max_size: int | None = DEFAULT_MAX_SIZE,
 ) -> DoubleChoco:
+    check_text(content)
     notation = get(format) if format else detect(content, filename)
     return notation.parse(content, max_size=max_size)
 

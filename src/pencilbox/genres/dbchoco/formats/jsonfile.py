@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pencilbox.core.notation import json_object
+from pencilbox.core.notation import json_kind, json_object
 from pencilbox.errors import FormatError, InvalidPuzzle
 from pencilbox.genres.dbchoco.model import (
     DEFAULT_MAX_SIZE,
@@ -67,12 +67,12 @@ def from_json(data: dict[str, Any], *, max_size: int | None = DEFAULT_MAX_SIZE) 
                 out_row.append(value)
             else:
                 raise InvalidPuzzle(
-                    f"{value!r} is not a number, '?' or null", where=f"r{r + 1}c{c + 1}"
+                    f"{json_kind(value)} is not a number, '?' or null", where=f"r{r + 1}c{c + 1}"
                 )
         numbers.append(out_row)
     for key, size in (("width", width), ("height", len(colors))):
         if key in data and data[key] != size:
-            raise InvalidPuzzle(f"'{key}' is {data[key]!r} but the colours give {size}")
+            raise InvalidPuzzle(f"'{key}' is {json_kind(data[key])} but the colours give {size}")
     answer = None
     raw_answer = data.get("answer")
     if isinstance(raw_answer, dict) and "vertical" in raw_answer:

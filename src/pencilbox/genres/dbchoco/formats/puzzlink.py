@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.errors import FormatError
+from pencilbox.core.notation import whole_number
+from pencilbox.errors import FormatError, LimitExceeded, quote
 from pencilbox.genres.dbchoco.model import DEFAULT_MAX_SIZE, QUESTION, DoubleChoco, make_puzzle
 
 DIGITS32 = "0123456789abcdefghijklmnopqrstuv"
@@ -36,20 +37,20 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> DoubleChoco:
     start = match.start("rest")
     parts = match.group("rest").split("/")
     if parts[0] not in _GENRES:
-        raise FormatError(f"the URL is for {parts[0]!r}, not dbchoco", column=start + 1)
+        raise FormatError(f"the URL is for {quote(parts[0])}, not dbchoco", column=start + 1)
     if len(parts) < 4:
         raise FormatError("the URL needs <cols>/<rows>/<body> after dbchoco", column=len(stripped))
     offset = start + len(parts[0]) + 1
     sizes = []
-    for part in parts[1:3]:
-        if not part.isdigit() or int(part) == 0:
-            raise FormatError(f"{part!r} is not a grid size", column=offset + 1)
-        sizes.append(int(part))
+    for part, what in zip(parts[1:3], ("the number of columns", "the number of rows")):
+        size = whole_number(part, what, column=offset + 1)
+        if size == 0:
+            raise FormatError(f"{what} is 0", column=offset + 1)
+        sizes.append(size)
         offset += len(part) + 1
     cols, rows = sizes
+    # Checked before decoding: a few characters of body can describe a huge empty grid.
     if max_size is not None and (cols > max_size or rows > max_size):
-        from pencilbox.errors import LimitExceeded
-
         raise LimitExceeded(
             f"the puzzle is {cols}x{rows}, above the size limit of {max_size}x{max_size}"
         )

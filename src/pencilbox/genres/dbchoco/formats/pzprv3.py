@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.errors import FormatError
+from pencilbox.core.notation import whole_number
+from pencilbox.errors import FormatError, LimitExceeded, quote
 from pencilbox.genres.dbchoco.model import (
     DEFAULT_MAX_SIZE,
     OPEN,
@@ -42,16 +43,15 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> DoubleChoco:
     if len(lines) < 4 or lines[0] != "pzprv3":
         raise FormatError("a pzprv3 file starts with lines pzprv3, dbchoco, rows, cols", line=1)
     if not lines[1].startswith("dbchoco"):
-        raise FormatError(f"the file is for {lines[1]!r}, not dbchoco", line=2)
+        raise FormatError(f"the file is for {quote(lines[1])}, not dbchoco", line=2)
     sizes = []
-    for index in (2, 3):
-        if not lines[index].isdigit() or int(lines[index]) == 0:
-            raise FormatError(f"{lines[index]!r} is not a grid size", line=index + 1)
-        sizes.append(int(lines[index]))
+    for index, what in ((2, "the number of rows"), (3, "the number of columns")):
+        size = whole_number(lines[index], what, line=index + 1)
+        if size == 0:
+            raise FormatError(f"{what} is 0", line=index + 1)
+        sizes.append(size)
     rows, cols = sizes
     if max_size is not None and (rows > max_size or cols > max_size):
-        from pencilbox.errors import LimitExceeded
-
         raise LimitExceeded(
             f"the puzzle is {cols}x{rows}, above the size limit of {max_size}x{max_size}"
         )
@@ -74,11 +74,12 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> DoubleChoco:
                 if not is_gray and rest == "":
                     raise FormatError(f"empty cell token in column {c + 1}", line=line_no)
                 value = None
-            elif rest.isdigit():
-                value = int(rest) or QUESTION
+            elif rest.isascii() and rest.isdigit():
+                value = whole_number(rest, f"the number of cell {c + 1}", line=line_no) or QUESTION
             else:
                 raise FormatError(
-                    f"cell {c + 1}: {token!r} is not a cell token (., -, 5, -5, 0)", line=line_no
+                    f"cell {c + 1}: {quote(token)} is not a cell token (., -, 5, -5, 0)",
+                    line=line_no,
                 )
             gray_row.append(is_gray)
             number_row.append(value)
@@ -108,7 +109,7 @@ def _walls(lines: list[str], start: int, rows: int, cols: int) -> Walls | None:
             elif token in ("0", "-1", "-2"):
                 edges.append(OPEN)
             else:
-                raise FormatError(f"{token!r} is not a wall token (0, 1, -1, 2)", line=line_no)
+                raise FormatError(f"{quote(token)} is not a wall token (0, 1, -1, 2)", line=line_no)
     if WALL not in edges:  # pzprjs writes an all-zero wall section for an unsolved puzzle
         return None
     return Walls(cols, rows, tuple(edges))

@@ -4,7 +4,8 @@ Lines starting with `;` are comments. Every row must have the same number of tok
 
 from __future__ import annotations
 
-from pencilbox.errors import FormatError
+from pencilbox.core.notation import whole_number
+from pencilbox.errors import FormatError, quote
 from pencilbox.genres.dbchoco.model import DEFAULT_MAX_SIZE, QUESTION, DoubleChoco, make_puzzle
 
 
@@ -46,11 +47,13 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> DoubleChoco:
                 value = None
             elif rest == "?":
                 value = QUESTION
-            elif rest.isdigit():
-                value = int(rest)
+            elif rest.isascii() and rest.isdigit():
+                value = whole_number(rest, "the number", line=line_no, column=column)
             else:
                 raise FormatError(
-                    f"{token!r} is not a cell (., #, 5, #5, ?, #?)", line=line_no, column=column
+                    f"{quote(token)} is not a cell (., #, 5, #5, ?, #?)",
+                    line=line_no,
+                    column=column,
                 )
             gray_row.append(is_gray)
             number_row.append(value)

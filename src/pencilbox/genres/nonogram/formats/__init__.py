@@ -6,7 +6,7 @@ when `format` is not given. Every parser is total: a Nonogram or a FormatError w
 
 from __future__ import annotations
 
-from pencilbox.core.notation import Notation, lookup, unknown
+from pencilbox.core.notation import Notation, check_text, lookup, unknown
 from pencilbox.genres.nonogram.formats import (
     clues,
     jsonfile,
@@ -61,6 +61,7 @@ def read(
     filename: str | None = None,
     max_size: int | None = DEFAULT_MAX_SIZE,
 ) -> Nonogram:
+    check_text(text)
     notation = get(format) if format else detect(text, filename)
     return notation.parse(text, max_size=max_size)
 

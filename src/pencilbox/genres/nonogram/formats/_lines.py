@@ -1,20 +1,13 @@
-"""Helpers shared by the text notations: numbered lines, 1-based positions, and run lists whose
-errors say which line and column hold the bad token."""
+"""Helpers shared by the nonogram text notations: numbered lines and run lists whose errors say
+which line and column hold the bad token (whole numbers and positions: core/notation.py)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from pencilbox.core.notation import lines_with_ends, whole_number
 from pencilbox.errors import FormatError
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-"""One line and its break. Lines end where editors and expat end them; `str.splitlines` also
-splits at form feeds and other separators, which would put errors on the wrong line."""
-
-MAX_DIGITS = 6
-"""No run or size a parser accepts needs more digits. Refusing longer numbers early keeps `int`
-away from Python's limit on converting very long digit strings (a raw ValueError)."""
 
 
 @dataclass(frozen=True)
@@ -28,25 +21,11 @@ class Line:
         return not self.text.strip()
 
 
-def lines_with_ends(text: str) -> list[str]:
-    return [match.group() for match in _LINE.finditer(text)]
-
-
 def numbered_lines(text: str) -> list[Line]:
     return [
         Line(number, line.rstrip("\r\n"))
         for number, line in enumerate(lines_with_ends(text), start=1)
     ]
-
-
-def position(text: str, index: int) -> tuple[int, int]:
-    """The 1-based (line, column) of `text[index]`, for notations that are read as one string."""
-    line, start = 1, 0
-    for match in _LINE.finditer(text):
-        if match.end() > index or match.group()[-1] not in "\r\n":
-            break
-        line, start = line + 1, match.end()
-    return line, index - start + 1
 
 
 def split_at(text: str, start: int, end: int, separator: str) -> list[tuple[int, str]]:
@@ -57,33 +36,6 @@ def split_at(text: str, start: int, end: int, separator: str) -> list[tuple[int,
         pieces.append((index, piece))
         index += len(piece) + len(separator)
     return pieces
-
-
-def error_at(text: str, index: int, message: str) -> FormatError:
-    """A FormatError at `text[index]`. The position is worked out only when there is an error:
-    doing it for every token would make reading a long one-line notation quadratic."""
-    line, column = position(text, index)
-    return FormatError(message, line=line, column=column)
-
-
-def number_at(text: str, index: int, token: str, what: str) -> int:
-    """`whole_number` for a token found at `text[index]`."""
-    if token.isascii() and token.isdigit() and len(token) <= MAX_DIGITS:
-        return int(token)
-    line, column = position(text, index)
-    return whole_number(token, what, line=line, column=column)
-
-
-def whole_number(
-    token: str, what: str, *, line: int | None = None, column: int | None = None
-) -> int:
-    """`token` as an int, or a FormatError naming `what` and where it is."""
-    # isdigit alone also accepts digits such as '²' that int() rejects.
-    if not (token.isascii() and token.isdigit()):
-        raise FormatError(f"{what} {token!r} is not a whole number", line=line, column=column)
-    if len(token) > MAX_DIGITS:
-        raise FormatError(f"{what} {token} is too large", line=line, column=column)
-    return int(token)
 
 
 def run_label(kind: str, index: int) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.errors import FormatError
+from pencilbox.core.notation import MAX_DIGITS
+from pencilbox.errors import FormatError, quote
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Nonogram, make_puzzle
 
 _LABEL = re.compile(r"^\s*(rows?|cols?|columns?)\s*[:=]\s*", re.IGNORECASE)
@@ -57,12 +58,12 @@ def parse_clue_list(
         runs = []
         for match in re.finditer(r"\S+", part):
             token = match.group()
-            if not (token.isascii() and token.isdigit()) or len(token) > 9:
+            if not (token.isascii() and token.isdigit()) or len(token) > MAX_DIGITS:
                 what = "negative" if re.fullmatch(r"-\d+", token) else "not a number"
                 if token.isascii() and token.isdigit():
                     what = "far too large"
                 raise FormatError(
-                    f"{kind} {index}: {token!r} is {what}; runs are whole numbers >= 0",
+                    f"{kind} {index}: {quote(token)} is {what}; runs are whole numbers >= 0",
                     line=line_number,
                     column=column + match.start(),
                 )

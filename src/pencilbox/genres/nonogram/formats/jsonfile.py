@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pencilbox.core.notation import json_object
+from pencilbox.core.grid import Grid
+from pencilbox.core.notation import json_kind, json_object
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram.model import (
     DEFAULT_MAX_SIZE,
@@ -30,10 +31,7 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> Nonogram:
             raise FormatError(f"the JSON object has no {key!r} key")
     rows = _clues(data["rows"], "row")
     cols = _clues(data["cols"], "column")
-    goal = None
-    solution = data.get("solution")
-    if isinstance(solution, list) and solution and all(isinstance(s, str) for s in solution):
-        goal = grid_from_strings(solution)
+    goal = _solution(data.get("solution"), len(rows), len(cols))
     title = data.get("title") or data.get("name")
     meta = {key: str(data[key]) for key in _META_KEYS if isinstance(data.get(key), str)}
     return make_puzzle(
@@ -53,15 +51,32 @@ def _clues(value: Any, kind: str) -> list[list[int]]:
     for index, clue in enumerate(value, start=1):
         if isinstance(clue, int) and not isinstance(clue, bool):
             clue = [clue]
-        if not isinstance(clue, list) or not all(
-            isinstance(run, int) and not isinstance(run, bool) for run in clue
-        ):
-            raise FormatError(f"{kind} {index}: {clue!r} is not a list of whole numbers")
-        for run in clue:
+        if not isinstance(clue, list):
+            raise FormatError(f"{kind} {index}: {json_kind(clue)} is not a list of whole numbers")
+        for position, run in enumerate(clue, start=1):
+            if not isinstance(run, int) or isinstance(run, bool):
+                raise FormatError(
+                    f"{kind} {index}: run {position} is {json_kind(run)}, not a whole number"
+                )
             if run < 0:
                 raise FormatError(f"{kind} {index}: run {run} is negative")
         result.append(clue)
     return result
+
+
+def _solution(value: Any, height: int, width: int) -> Grid | None:
+    """The `solution` rows as a goal grid; rows of the wrong length or number are refused,
+    since a goal that does not fit the clues cannot be the puzzle's solution."""
+    if not (isinstance(value, list) and value and all(isinstance(s, str) for s in value)):
+        return None
+    if len(value) != height:
+        raise FormatError(f"the solution has {len(value)} rows, the clues give {height}")
+    for index, row in enumerate(value, start=1):
+        if len(row) != width:
+            raise FormatError(
+                f"row {index} of the solution has {len(row)} cells, the clues give {width}"
+            )
+    return grid_from_strings(value)
 
 
 def write(puzzle: Nonogram) -> str:

@@ -33,14 +33,9 @@ import re
 from dataclasses import dataclass, field
 
 from pencilbox.core.grid import Grid
-from pencilbox.errors import FormatError
-from pencilbox.genres.nonogram.formats._lines import (
-    Line,
-    clue_block,
-    numbered_lines,
-    run_label,
-    whole_number,
-)
+from pencilbox.core.notation import whole_number
+from pencilbox.errors import FormatError, quote
+from pencilbox.genres.nonogram.formats._lines import Line, clue_block, numbered_lines, run_label
 from pencilbox.genres.nonogram.model import (
     DEFAULT_MAX_SIZE,
     EMPTY,
@@ -100,7 +95,7 @@ def parse(text: str, *, max_size: int | None = DEFAULT_MAX_SIZE) -> Nonogram:
             # Property names are words; a rule here means that the 'rows' or 'columns' line
             # above it is missing or misspelt.
             raise FormatError(
-                f"the rule {line.text.strip()!r} is not under a 'rows' or 'columns' line",
+                f"the rule {quote(line.text.strip())} is not under a 'rows' or 'columns' line",
                 line=line.number,
                 column=match.start(1) + 1,
             )
@@ -161,7 +156,7 @@ def _rule(read: _Read, line: Line, kind: str, number: int) -> list[int]:
         offset += len(piece) + 1
         match = re.fullmatch(r"\s*(\d+)([A-Za-z]?)\s*", piece)
         if match is None:
-            what = "an empty run between commas" if not piece.strip() else repr(piece.strip())
+            what = "an empty run between commas" if not piece.strip() else quote(piece.strip())
             raise FormatError(
                 f"the clue of {kind} {number}: {what} is not a run like 2 or 2a",
                 line=line.number,

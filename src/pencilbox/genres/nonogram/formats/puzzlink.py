@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.errors import FormatError, LimitExceeded
-from pencilbox.genres.nonogram.formats._lines import error_at, number_at, split_at
+from pencilbox.core.notation import error_at, number_at
+from pencilbox.errors import FormatError, LimitExceeded, quote
+from pencilbox.genres.nonogram.formats._lines import split_at
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Clue, Nonogram, make_puzzle
 
 _URL = re.compile(r"(?:https?://[^\s?]*\?|p(?:\.html)?\?)?nonogram(?:_edit|_play)?/(?P<rest>\S*)")
@@ -59,7 +60,7 @@ def _not_a_nonogram_url(text: str) -> FormatError:
     other = _OTHER_GENRE.search(text)
     if other:
         return error_at(
-            text, other.start(1), f"this puzz.link URL is for {other.group(1)!r}, not nonogram"
+            text, other.start(1), f"this puzz.link URL is for {quote(other.group(1))}, not nonogram"
         )
     return error_at(
         text,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.genres.nonogram.formats._lines import error_at, number_at, run_label, split_at
+from pencilbox.core.notation import error_at, number_at
+from pencilbox.genres.nonogram.formats._lines import run_label, split_at
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, Clue, Nonogram, make_puzzle
 
 _HEADER = re.compile(r"\s*(\d+)(?:x(\d+))?:")

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from pencilbox.core.grid import Grid
-from pencilbox.errors import FormatError
-from pencilbox.genres.nonogram.formats._lines import lines_with_ends, run_label, whole_number
+from pencilbox.core.notation import lines_with_ends, whole_number
+from pencilbox.errors import FormatError, quote
+from pencilbox.genres.nonogram.formats._lines import run_label
 from pencilbox.genres.nonogram.model import (
     DEFAULT_MAX_SIZE,
     EMPTY,
@@ -146,12 +147,12 @@ def _puzzle_element(document: _Document) -> ET.Element:
         puzzle = found
     else:
         raise FormatError(
-            f"the root element is <{root.tag}>, expected <puzzleset>", line=document.line(root)
+            f"the root element is {quote(root.tag)}, expected <puzzleset>", line=document.line(root)
         )
     kind = puzzle.get("type", "grid")
     if kind != "grid":
         raise FormatError(
-            f'only grid puzzles are supported, this one is type="{kind}"',
+            f"only grid puzzles are supported, this one's type is {quote(kind)}",
             line=document.line(puzzle),
         )
     return puzzle
@@ -168,7 +169,7 @@ def _clue_kind(document: _Document, element: ET.Element) -> str:
     kind = element.get("type", "")
     if kind not in ("rows", "columns"):
         raise FormatError(
-            f'<clues type="{kind}">: the type must be "rows" or "columns"',
+            f'the type of <clues> is {quote(kind)}; it must be "rows" or "columns"',
             line=document.line(element),
         )
     return kind

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pencilbox.core.notation import Notation, lookup, unknown
+from pencilbox.core.notation import Notation, check_text, lookup, unknown
 from pencilbox.errors import FormatError, PuzzleError
 from pencilbox.genres.sudoku.formats import hodoku, kaggle, line, puzzlink, sdk, ss
 from pencilbox.genres.sudoku.formats._common import puzzle_lines
@@ -80,6 +80,7 @@ def read(
     max_size: int | None = None,
 ) -> Sudoku:
     """One puzzle (`max_size` is accepted for the genre interface; sudoku sizes are fixed)."""
+    check_text(text)
     notation = get(format) if format else detect(text, filename)
     return notation.parse(text, alphabet=alphabet)
 
@@ -93,6 +94,7 @@ def parse_many(
 ) -> Iterator[tuple[int, Sudoku | PuzzleError]]:
     """(1-based line number, Sudoku or PuzzleError) for every puzzle in the text."""
     try:
+        check_text(text)
         notation = get(format) if format else detect(text, filename)
     except PuzzleError as error:
         yield 1, error

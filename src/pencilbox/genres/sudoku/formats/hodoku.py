@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pencilbox.errors import FormatError, InvalidPuzzle
+from pencilbox.errors import FormatError, InvalidPuzzle, quote
 from pencilbox.genres.sudoku.formats._common import strip_comment
 from pencilbox.genres.sudoku.model import Sudoku, make_sudoku, symbols_to_values
 
@@ -50,7 +50,9 @@ def _triples(field: str, number: int) -> list[Candidate]:
     found: list[Candidate] = []
     for token in field.split():
         if not re.fullmatch(r"[1-9]{3}", token):
-            raise FormatError(f"{token!r} is not a candidate (digit, row, column)", line=number)
+            raise FormatError(
+                f"{quote(token)} is not a candidate (digit, row, column)", line=number
+            )
         digit, row, col = (int(ch) for ch in token)
         found.append((row, col, digit))
     return found

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from pencilbox.errors import FormatError, InvalidPuzzle
+from pencilbox.core.notation import whole_number
+from pencilbox.errors import FormatError, InvalidPuzzle, quote
 from pencilbox.genres.sudoku.model import Sudoku, box_size, make_sudoku
 
 _URL = re.compile(
@@ -30,13 +31,10 @@ def parse(text: str, *, alphabet: str | None = None) -> Sudoku:
     match = _URL.search(text)
     if match is None:
         raise FormatError("not a puzz.link sudoku URL (expected p?sudoku/9/9/...)", column=1)
-    cols_text, rows_text = match.group("cols"), match.group("rows")
-    if not (cols_text.isdigit() and rows_text.isdigit()):
-        raise FormatError(
-            f"the size must be two numbers, found {cols_text!r}/{rows_text!r}",
-            column=match.start("cols") + 1,
-        )
-    cols, rows = int(cols_text), int(rows_text)
+    cols, rows = (
+        whole_number(match.group(name), what, column=match.start(name) + 1)
+        for name, what in (("cols", "the number of columns"), ("rows", "the number of rows"))
+    )
     if cols != rows:
         raise FormatError(f"a sudoku is square; this URL says {cols}x{rows}", column=1)
     try:
@@ -59,7 +57,9 @@ def parse(text: str, *, alphabet: str | None = None) -> Sudoku:
             width = _WIDE[ch]
             digits = body[i + 1 : i + 1 + width]
             if len(digits) != width or any(d not in _HEX for d in digits):
-                raise FormatError(f"{ch!r} must be followed by {width} hex digits", column=column)
+                raise FormatError(
+                    f"{quote(ch)} must be followed by {width} hex digits", column=column
+                )
             value, i = int(digits, 16), i + 1 + width
         elif ch in _SKIPS:
             cell += _SKIPS.index(ch) + 1
@@ -68,7 +68,7 @@ def parse(text: str, *, alphabet: str | None = None) -> Sudoku:
         elif ch == ".":
             raise FormatError("a '?' clue is not a sudoku digit", column=column)
         else:
-            raise FormatError(f"{ch!r} is not a Number16 code", column=column)
+            raise FormatError(f"{quote(ch)} is not a Number16 code", column=column)
         if not 1 <= value <= cols:
             raise FormatError(f"{value} is not a digit of a {cols}x{cols} sudoku", column=column)
         values[cell] = value
