@@ -24,8 +24,9 @@ import time
 from typing import Any
 
 from pencilbox.core.grid import Cell
+from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
-from pencilbox.errors import PuzzleError
+from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
@@ -196,9 +197,11 @@ def _parse_size(size: Any, width: Any, height: Any) -> tuple[int, int]:
         else:
             width = height = text
     try:
-        w, h = int(width if width is not None else 10), int(height if height is not None else 10)
-    except ValueError:
-        raise PuzzleError(f"--size must be WxH or N, got {size!r}") from None
+        w = whole_value(width if width is not None else 10, "--size")
+        h = whole_value(height if height is not None else 10, "--size")
+    except PuzzleError:
+        shown = quote(str(size)) if size is not None else f"{width!r}x{height!r}"
+        raise PuzzleError(f"--size must be WxH or N, got {shown}") from None
     if not (2 <= w <= 30 and 2 <= h <= 30) or (w * h) % 2:
         raise PuzzleError(f"cannot generate a {w}x{h} Double Choco (2-30 per side, even area)")
     return w, h
@@ -222,7 +225,8 @@ def generate(
         )
     started = time.perf_counter()
     w, h = _parse_size(size, width, height)
-    base_seed = int(seed) if seed is not None else random.randrange(1 << 30)
+    base_seed = whole_value(seed, "--seed") if seed is not None else random.randrange(1 << 30)
+    attempts = whole_value(attempts, "--attempts", minimum=1)
     for attempt in range(attempts if grade else 1):
         made = _generate_one(w, h, base_seed + attempt, grade)
         if grade is None or made["grade"] == grade:

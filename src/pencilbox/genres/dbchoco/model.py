@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Cell, cell_name
-from pencilbox.errors import InvalidPuzzle, LimitExceeded
+from pencilbox.errors import InvalidPuzzle, LimitExceeded, quote
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
@@ -133,8 +133,9 @@ class Walls:
         ):
             for r, line in enumerate(lines):
                 if not isinstance(line, str) or len(line) != length:
+                    shown = quote(line) if isinstance(line, str) else type(line).__name__
                     raise InvalidPuzzle(
-                        f"{kind} line {r + 1} must be {length} characters of 0/1/?, got {line!r}",
+                        f"{kind} line {r + 1} must be {length} characters of 0/1/?, got {shown}",
                         where="answer",
                     )
                 for c, ch in enumerate(line):

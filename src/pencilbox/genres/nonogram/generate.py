@@ -22,7 +22,8 @@ import time
 from typing import Any
 
 from pencilbox.core.grid import Grid
-from pencilbox.errors import PuzzleError
+from pencilbox.core.notation import whole_value
+from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.base import SolveResult
 from pencilbox.genres.nonogram.model import (
     EMPTY,
@@ -72,8 +73,8 @@ def generate(
     fill = _parse_density(density)
     if grade is not None and grade not in GRADES:
         raise PuzzleError(f"unknown Nonogram grade {grade!r}; choose one of {', '.join(GRADES)}")
-    tries = _whole(attempts, "--attempts", 1)
-    base_seed = _whole(seed, "--seed") if seed is not None else random.randrange(1 << 30)
+    tries = whole_value(attempts, "--attempts", minimum=1)
+    base_seed = whole_value(seed, "--seed") if seed is not None else random.randrange(1 << 30)
     for attempt in range(tries if grade else 1):
         made = generate_one(w, h, fill, base_seed + attempt)
         if grade is None or made["grade"] == grade:
@@ -165,10 +166,11 @@ def _parse_size(size: Any, width: Any, height: Any) -> tuple[int, int]:
         text = str(size).strip().lower()
         width, _, height = text.partition("x") if "x" in text else (text, "", text)
     try:
-        w = int(width if width is not None else 10)
-        h = int(height if height is not None else 10)
-    except ValueError:
-        raise PuzzleError(f"--size must be WxH (like 15x10) or N, got {size!r}") from None
+        w = whole_value(width if width is not None else 10, "--size")
+        h = whole_value(height if height is not None else 10, "--size")
+    except PuzzleError:
+        shown = quote(str(size)) if size is not None else f"{width!r}x{height!r}"
+        raise PuzzleError(f"--size must be WxH (like 15x10) or N, got {shown}") from None
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise PuzzleError(
             f"cannot generate a {w}x{h} Nonogram: each side must be {MIN_SIDE} to {MAX_SIDE}"
@@ -184,13 +186,3 @@ def _parse_density(density: Any) -> float:
     if not 0 < value < 1:  # also false for nan
         raise PuzzleError(f"--density must be above 0 and below 1, got {density!r}")
     return value
-
-
-def _whole(value: Any, name: str, minimum: int | None = None) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"{name} must be a whole number, got {value!r}") from None
-    if minimum is not None and number < minimum:
-        raise PuzzleError(f"{name} must be at least {minimum}, got {value!r}")
-    return number

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid
-from pencilbox.errors import InvalidPuzzle, LimitExceeded
+from pencilbox.errors import InvalidPuzzle, LimitExceeded, shorten
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
@@ -181,8 +181,9 @@ def validate(puzzle: Nonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> No
         for index, clue in enumerate(clues):
             need = sum(clue) + len(clue) - 1
             if need > length:
+                shown = shorten(format_clue(clue), 40)
                 raise InvalidPuzzle(
-                    f"clue {format_clue(clue)} needs {need} cells, the {kind} has {length}",
+                    f"clue {shown} needs {need} cells, the {kind} has {length}",
                     where=f"{kind} {index + 1}",
                 )
     row_total = sum(map(sum, puzzle.rows))

@@ -23,7 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pencilbox.errors import PuzzleError
+from pencilbox.core.notation import whole_value
+from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.sudoku.logic.techniques import LEVELS
 from pencilbox.genres.sudoku.model import Sudoku, box_size, make_sudoku
 from pencilbox.genres.sudoku.solver import (
@@ -53,11 +54,17 @@ def generate(
     """A unique puzzle: {"puzzle", "line", "givens", "time_s", "seed", "size", "symmetry",
     "grade", "attempts"}. Same arguments and seed, same puzzle."""
     started = time.perf_counter()
-    n = box_size(int(size))
-    if symmetry not in SYMMETRIES:
-        raise PuzzleError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    n = box_size(whole_value(size, "--size"))
+    if not isinstance(symmetry, str) or symmetry not in SYMMETRIES:
+        raise PuzzleError(
+            f"unknown symmetry {quote(str(symmetry))}; choose one of {', '.join(SYMMETRIES)}"
+        )
+    if alphabet is not None and not isinstance(alphabet, str):
+        raise PuzzleError("--alphabet must be a string of symbols, e.g. 0123456789ABCDEF")
+    max_attempts = whole_value(max_attempts, "--max-attempts", minimum=1)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    seed = whole_value(seed, "--seed")
     rng = random.Random(seed)
     judge = grader or (lambda puzzle: puzzle.grade())
     found_grade: str | None = None

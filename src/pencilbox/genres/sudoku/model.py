@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid, cell_name
 from pencilbox.core.timing import Deadline, TimeLimitReached
-from pencilbox.errors import FormatError, InvalidPuzzle
+from pencilbox.errors import FormatError, InvalidPuzzle, quote
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
@@ -50,11 +50,11 @@ def default_alphabet(size: int) -> str:
 def check_alphabet(alphabet: str, size: int) -> str:
     if len(alphabet) != size or len(set(alphabet)) != size:
         raise InvalidPuzzle(
-            f"the alphabet {alphabet!r} must hold {size} different symbols for a "
+            f"the alphabet {quote(alphabet)} must hold {size} different symbols for a "
             f"{size}x{size} sudoku"
         )
     if any(ch.isspace() or ch == "." for ch in alphabet):
-        raise InvalidPuzzle(f"the alphabet {alphabet!r} may not use '.' or spaces")
+        raise InvalidPuzzle(f"the alphabet {quote(alphabet)} may not use '.' or spaces")
     return alphabet
 
 
