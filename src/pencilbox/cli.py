@@ -14,47 +14,117 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import signal
 import sys
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from types import FrameType
+from typing import Any, TextIO, TypeVar
 
 import pencilbox
-from pencilbox.errors import PuzzleError
+from pencilbox.core.timing import Deadline
+from pencilbox.errors import PuzzleError, shorten
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 2, 130
-PUZZLE_SUFFIXES = (
-    ".json",
-    ".non",
-    ".xml",
-    ".mk",
-    ".nin",
-    ".pattern",
-    ".clues",
-    ".txt",
-    ".pzpr",
-    ".url",
-)
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROGRESS_THRESHOLD = 5
+PARSE_ERRORS = (ValueError, OSError, RecursionError)
+"""What a parser bug could still raise instead of a PuzzleError: reported as bad input."""
+T = TypeVar("T")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        code: int = args.run(args)
-        return code
-    except PuzzleError as error:
-        print(f"pencilbox: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    with INTERRUPTS as interrupts:
+        try:
+            code: int = args.run(args)
+        except PuzzleError as error:
+            print(f"pencilbox: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except KeyboardInterrupt:
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:
+            return EXIT_OK
+        except Exception as error:  # a bug: one line (with its kind), never a traceback
+            print(f"pencilbox: internal error: {_describe(error)}", file=sys.stderr)
+            return EXIT_INTERNAL
+    if code == EXIT_INTERRUPTED or interrupts.seen:
         print("pencilbox: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
+    return code
+
+
+class _Interrupts:
+    """Notes every Ctrl-C during the command. Library code may catch the KeyboardInterrupt to
+    stop cleanly with what it has (a partial trace, the cells known so far); the command then
+    prints that and still ends with status 130."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._installed = False
+
+    def __enter__(self) -> _Interrupts:
+        self.seen = False
+        # Only Python's own handler is replaced: a shell that starts us in the background
+        # sets SIGINT to "ignore", which stays.
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        if on_main_thread and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, self._interrupted)
+            self._installed = True
+        return self
+
+    def _interrupted(self, signum: int, frame: FrameType | None) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self._installed = False
+
+    def check(self) -> None:
+        """Between two phases of work: stop if a Ctrl-C was caught inside the last one."""
+        if self.seen:
+            raise KeyboardInterrupt
+
+
+INTERRUPTS = _Interrupts()
+
+
+def _describe(error: BaseException) -> str:
+    return shorten(f"{type(error).__name__}: {error}", 120)
+
+
+# -- option values ----------------------------------------------------------------------------
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number >= minimum (one check for every count option)."""
+
+    def whole(text: str) -> int:
+        digits = text[1:] if text.startswith("-") else text
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+            raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a whole number")
+        if int(text) < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
+        return int(text)
+
+    return whole
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a time limit, a finite number of seconds >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a number") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds >= 0, got {text}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,9 +138,14 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--format", help="input notation (detected when omitted)")
         sub.add_argument(
             "--max-size",
-            type=int,
+            type=_at_least(1),
             default=200,
             help="refuse puzzles wider or taller than this (default 200)",
+        )
+
+    def time_limit(sub: argparse.ArgumentParser, what: str = "stop") -> None:
+        sub.add_argument(
+            "--time-limit", type=_seconds, default=None, metavar="S", help=f"{what} after S seconds"
         )
 
     solve = commands.add_parser("solve", help="solve puzzles in validation mode")
@@ -81,14 +156,10 @@ def _parser() -> argparse.ArgumentParser:
         help="puzzle files, folders (searched recursively) or puzzle URLs",
     )
     common(solve)
-    solve.add_argument("--limit", type=int, default=2, help="solutions to look for (default 2)")
     solve.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="S",
-        help="give up on a puzzle after S seconds (status timeout)",
+        "--limit", type=_at_least(1), default=2, help="solutions to look for (default 2)"
     )
+    time_limit(solve, "give up on a puzzle (its steps and search together; status timeout)")
     solve.add_argument(
         "--single-pass",
         action="store_true",
@@ -97,7 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--steps", action="store_true", help="print every step first")
     solve.add_argument(
         "--jobs",
-        type=int,
+        type=_at_least(1),
         default=1,
         metavar="N",
         help="solve the puzzles of a many-puzzle file in N processes (output order kept)",
@@ -115,7 +186,7 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="verdict (unique / multiple / none) and grade")
     check.add_argument("path", metavar="PATH")
     common(check)
-    check.add_argument("--time-limit", type=float, default=None, metavar="S")
+    time_limit(check, "give up (verdict timeout)")
     check.add_argument(
         "--answer",
         metavar="ANSWER",
@@ -127,7 +198,7 @@ def _parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="the solving steps, numbered")
     explain.add_argument("path", metavar="PATH")
     common(explain)
-    explain.add_argument("--time-limit", type=float, default=None, metavar="S")
+    time_limit(explain, "stop with the steps found")
     explain.add_argument("--json", action="store_true", help="the steps as JSON")
     explain.set_defaults(run=_explain)
 
@@ -147,6 +218,7 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("path", metavar="PATH")
     common(grade)
     grade.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
+    time_limit(grade, "give up on a puzzle's grade")
     grade.set_defaults(run=_grade)
 
     convert = commands.add_parser("convert", help="write the puzzle in another notation")
@@ -167,6 +239,7 @@ def _parser() -> argparse.ArgumentParser:
         default="empty",
         help="draw the empty grid, what logic finds, or the solution",
     )
+    time_limit(render, "stop searching for the solution (--state solved) and draw what is known")
     render.set_defaults(run=_render)
 
     generate = commands.add_parser(
@@ -209,29 +282,57 @@ def _is_url(text: str) -> bool:
     return "://" in text or text.startswith(("p?", "pzv.jp", "puzz.link"))
 
 
+def _kind(item: str) -> str | None:
+    """ "dir" or "file" for what exists at `item`; None for anything else, including strings no
+    file system accepts as a name (a 40 KB URL)."""
+    try:
+        path = Path(item)
+        return "dir" if path.is_dir() else "file" if path.exists() else None
+    except (OSError, ValueError):
+        return None
+
+
+def puzzle_suffixes() -> tuple[str, ...]:
+    """The file endings a folder is searched for: every notation of every genre."""
+    return tuple(dict.fromkeys(s for genre in base.all_genres() for s in genre.extensions))
+
+
 def _expand(paths: Sequence[str]) -> Iterator[str]:
     """Files and URLs in the order given; folders become their puzzle files, sorted."""
+    suffixes = puzzle_suffixes()
     for item in paths:
-        path = Path(item)
-        if path.is_dir():
-            for found in sorted(path.rglob("*")):
-                if found.is_file() and found.suffix.lower() in PUZZLE_SUFFIXES:
+        if _kind(item) == "dir":
+            for found in sorted(Path(item).rglob("*")):
+                if found.is_file() and found.name.lower().endswith(suffixes):
                     yield str(found)
         else:
             yield item  # a file, a URL, or a missing path that `_load` reports
 
 
+@contextmanager
+def _reading(item: str) -> Iterator[None]:
+    """The safety net under the parsers: they raise PuzzleError, and anything else one might
+    still let slip (the fuzz test looks for such bugs) is reported as bad input all the same,
+    in one line that names the input, never as a traceback."""
+    try:
+        yield
+    except PuzzleError:
+        raise
+    except PARSE_ERRORS as error:
+        raise PuzzleError(f"{shorten(item, 80)}: cannot read it ({_describe(error)})") from None
+
+
 def _load(item: str, args: argparse.Namespace) -> Any:
-    path = Path(item)
-    if not path.exists():
-        if _is_url(item):
-            return pencilbox.load(item, format=args.format, max_size=args.max_size)
-        raise PuzzleError(f"{item}: no such file")
-    # A genre that reads lists (Sudoku) decides by content, before extension-based guesses
-    # (the nonogram notations claim every `.txt`).
-    batch = _batch_genre(item)
-    genre = batch[0].name if batch else None
-    return pencilbox.load(path, genre=genre, format=args.format, max_size=args.max_size)
+    with _reading(item):
+        if _kind(item) is None:
+            if _is_url(item):
+                return pencilbox.load(item, format=args.format, max_size=args.max_size)
+            raise PuzzleError(f"{shorten(item, 80)}: no such file")
+        # A genre that reads lists (Sudoku) decides by content, before extension-based guesses
+        # (the nonogram notations claim every `.txt`).
+        batch = _batch_genre(item)
+        genre = batch[0].name if batch else None
+        return pencilbox.load(Path(item), genre=genre, format=args.format, max_size=args.max_size)
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -243,9 +344,8 @@ def _solve(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     with _Progress(len(items)) as progress:
         for item in items:
-            batch = _batch_genre(item)
-            outcomes = _solve_batch(item, *batch, args) if batch else iter([_solve_one(item, args)])
-            for record, code in outcomes:
+            INTERRUPTS.check()
+            for record, code in _outcomes(item, args):
                 worst = max(worst, code)
                 if args.jsonl:
                     print(json.dumps(record), flush=True)
@@ -261,8 +361,30 @@ def _solve(args: argparse.Namespace) -> int:
     return worst
 
 
-def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int]:
-    record: dict[str, Any] = {
+def _outcomes(item: str, args: argparse.Namespace) -> Iterator[tuple[dict[str, Any], int]]:
+    """The records of one file (one, or one per puzzle of a list). A file whose solving fails
+    in an unforeseen way is reported as such and the batch goes on with the next."""
+    try:
+        with _reading(item):
+            batch = _batch_genre(item)
+        if batch:
+            yield from _solve_batch(item, *batch, args)
+        else:
+            yield _solve_one(item, args)
+    except PuzzleError as error:
+        yield _failed(item, str(error), args), EXIT_BAD_INPUT
+    except Exception as error:
+        yield _failed(item, f"internal error: {_describe(error)}", args), EXIT_INTERNAL
+
+
+def _failed(item: str, message: str, args: argparse.Namespace) -> dict[str, Any]:
+    if not (args.json or args.jsonl):
+        print(f"pencilbox: {message}", file=sys.stderr)
+    return {**_empty_record(item), "error": message}
+
+
+def _empty_record(item: str) -> dict[str, Any]:
+    return {
         "file": item,
         "status": "error",
         "solutions": [],
@@ -271,13 +393,14 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
         "stats": {},
         "error": None,
     }
+
+
+def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int]:
+    record = _empty_record(item)
     try:
         puzzle = _load(item, args)
     except PuzzleError as error:
-        record["error"] = str(error)
-        if not (args.json or args.jsonl):
-            print(f"pencilbox: {error}", file=sys.stderr)
-        return record, EXIT_BAD_INPUT
+        return _failed(item, str(error), args), EXIT_BAD_INPUT
     if args.single_pass:
         grid = puzzle.logic_grid(max_passes=1)
         record.update(status="partial", solutions=[puzzle.solution_json(grid)])
@@ -285,9 +408,12 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
             _print_header(item, args)
             print(puzzle.render(grid, "text"), end="")
         return record, EXIT_OK
+    # One deadline for the whole puzzle: the steps and the search share the time limit.
+    deadline = Deadline(args.time_limit)
     if args.steps and not (args.json or args.jsonl):
-        _print_steps(puzzle.steps(time_limit=args.time_limit))
-    result: SolveResult = puzzle.solve(limit=args.limit, time_limit=args.time_limit)
+        _print_steps(puzzle.steps(time_limit=deadline.remaining()))
+        INTERRUPTS.check()
+    result: SolveResult = puzzle.solve(limit=args.limit, time_limit=deadline.remaining())
     record.update(
         status=result.status,
         solutions=[puzzle.solution_json(g) for g in result.solutions],
@@ -305,9 +431,9 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
 # -- files of many puzzles (Sudoku lists) -------------------------------------------------------
 def _batch_genre(item: str) -> tuple[Any, str] | None:
     """(genre, text) when a genre that reads many puzzles a file claims this file."""
-    path = Path(item)
-    if not path.is_file():
+    if _kind(item) != "file":
         return None
+    path = Path(item)
     try:
         text = pencilbox.read_text(path)
     except PuzzleError:
@@ -324,10 +450,7 @@ def _solve_batch(
     """One record per puzzle of the file, in file order; a bad line is a record with status
     "error" (exit 2 at the end) and the batch goes on. `--jobs N` solves in N processes."""
     options = {"alphabet": args.alphabet} if getattr(args, "alphabet", None) else {}
-    try:
-        entries = list(genre.parse_many(text, args.format, filename=item, **options))
-    except PuzzleError as error:
-        entries = [(1, error)]
+    entries = _entries(genre, text, item, args, **options)
     single_pass = bool(getattr(args, "single_pass", False))
     tasks = [
         (item, number, found, args.limit, args.time_limit, single_pass) for number, found in entries
@@ -346,18 +469,20 @@ def _solve_batch(
             yield _batch_report(_batch_task(task), human, len(tasks))
 
 
+def _entries(
+    genre: Any, text: str, item: str, args: argparse.Namespace, **options: Any
+) -> list[tuple[int, Any]]:
+    """(line, puzzle or PuzzleError) for each puzzle of a list file."""
+    try:
+        with _reading(item):
+            return list(genre.parse_many(text, args.format, filename=item, **options))
+    except PuzzleError as error:
+        return [(1, error)]
+
+
 def _batch_task(task: tuple[str, int, Any, int, float | None, bool]) -> dict[str, Any]:
     item, number, found, limit, time_limit, single_pass = task
-    record: dict[str, Any] = {
-        "file": item,
-        "line": number,
-        "status": "error",
-        "solutions": [],
-        "grade": None,
-        "time_s": 0.0,
-        "stats": {},
-        "error": None,
-    }
+    record: dict[str, Any] = {"file": item, "line": number, **_empty_record(item)}
     if isinstance(found, PuzzleError):
         record["error"] = str(found)
         return record
@@ -429,7 +554,7 @@ def _check(args: argparse.Namespace) -> int:
         return _check_answer(puzzle, args)
     result = puzzle.solve(limit=2, time_limit=args.time_limit)
     print(f"{result.status} (grade: {result.grade})")
-    return EXIT_OK
+    return EXIT_INTERRUPTED if result.stats.get("interrupted") else EXIT_OK
 
 
 def _check_answer(puzzle: Any, args: argparse.Namespace) -> int:
@@ -465,14 +590,16 @@ def _hint(args: argparse.Namespace) -> int:
 
 def _grade(args: argparse.Namespace) -> int:
     """Grade one puzzle, or every puzzle of a list file (one JSON object per line)."""
-    batch = _batch_genre(args.path)
+    with _reading(args.path):
+        batch = _batch_genre(args.path)
     if batch:
         genre, text = batch
-        entries = list(genre.parse_many(text, args.format, filename=args.path))
+        entries = _entries(genre, text, args.path, args)
     else:
         entries = [(1, _load(args.path, args))]
     worst = EXIT_OK
     for number, puzzle in entries:
+        INTERRUPTS.check()
         record: dict[str, Any] = {"line": number}
         if isinstance(puzzle, PuzzleError):
             worst = EXIT_BAD_INPUT
@@ -486,12 +613,20 @@ def _grade(args: argparse.Namespace) -> int:
             )
         else:
             started = time.perf_counter()
-            record.update(puzzle.grade_report())
+            report = _within(args.time_limit, puzzle.grade_report)
+            if report is None:
+                record.update(level=None, score=None, hardest=None, solved_by_logic=False)
+                record["timeout"] = True
+            else:
+                record.update(report)
             record["time_s"] = round(time.perf_counter() - started, 6)
         if args.jsonl:
             print(json.dumps(record), flush=True)
         elif "error" in record:
             print(f"line {number}: pencilbox: {record['error']}", file=sys.stderr)
+        elif record.get("timeout"):
+            prefix = f"line {number}: " if len(entries) > 1 else ""
+            print(f"{prefix}no grade within the time limit ({record['time_s']:.1f} s)")
         else:
             score = f", score {record['score']}" if record["score"] is not None else ""
             logic = "" if record["solved_by_logic"] else " (logic alone does not solve it)"
@@ -504,7 +639,7 @@ def _convert(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
     text = puzzle.to(args.to)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        _write_file(args.output, text.encode("utf-8"))
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -513,30 +648,83 @@ def _convert(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
     grid = None
+    code = EXIT_OK
     if args.state == "logic":
         grid = puzzle.logic_grid(probes=True)
     elif args.state == "solved":
-        result = puzzle.solve(limit=1)
-        grid = result.solutions[0] if result.solutions else None
+        result = puzzle.solve(limit=1, time_limit=args.time_limit)
+        grid = result.solutions[0] if result.solutions else result.partial
+        if result.stats.get("interrupted"):
+            code = EXIT_INTERRUPTED
+        elif result.status == "timeout":
+            print(
+                f"pencilbox: no solution within {result.time_s:.1f} s; drawing what is known",
+                file=sys.stderr,
+            )
+        elif result.status == "none":
+            print("pencilbox: the puzzle has no solution; drawing it empty", file=sys.stderr)
     if args.svg:
-        _write_picture(args.svg, puzzle.render(grid, "svg").encode("utf-8"))
+        _write_file(args.svg, puzzle.render(grid, "svg").encode("utf-8"))
     if args.png:
         try:
             picture = puzzle.render_png(grid)
         except ImportError as error:  # Pillow is an optional extra
             raise PuzzleError(str(error)) from None
-        _write_picture(args.png, picture)
+        _write_file(args.png, picture)
     if not (args.svg or args.png):
         sys.stdout.write(puzzle.render(grid, "text"))
-    return EXIT_OK
+    return code
 
 
-def _write_picture(out: str, data: bytes) -> None:
-    """Write a picture file; a folder that is missing or read-only is bad input (exit 2)."""
+def _write_file(out: str, data: bytes) -> None:
+    """Write an output file; a folder that is missing or read-only is bad input (exit 2)."""
     try:
         Path(out).write_bytes(data)
-    except OSError as error:
-        raise PuzzleError(f"cannot write {out}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise PuzzleError(f"cannot write {shorten(out, 80)}: {reason}") from None
+
+
+def _within(seconds: float | None, work: Callable[[], T]) -> T | None:
+    """`work()`, or None when it has not finished within `seconds`. For work without a
+    deadline of its own (a Sudoku grade walks the whole technique ladder): it runs in a forked
+    child, which is stopped at the limit or on Ctrl-C."""
+    if seconds is None:
+        return work()
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_run_child, args=(work, sender), daemon=True)
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds):
+            return None
+        kind, value = receiver.recv()
+    except EOFError:
+        kind, value = "error", f"the worker process ended with status {child.exitcode}"
+    finally:
+        if child.is_alive():
+            child.terminate()
+        child.join()
+        receiver.close()
+    if kind == "puzzle error":
+        raise PuzzleError(value)
+    if kind == "error":
+        raise RuntimeError(value)
+    result: T = value
+    return result
+
+
+def _run_child(work: Callable[[], Any], sender: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us; it sees Ctrl-C itself
+    try:
+        sender.send(("ok", work()))
+    except PuzzleError as error:
+        sender.send(("puzzle error", str(error)))
+    except Exception as error:
+        sender.send(("error", _describe(error)))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -598,7 +786,9 @@ def _generate(args: argparse.Namespace) -> int:
             if not tokens or tokens[0].startswith("--"):
                 raise PuzzleError(f"generate {genre.name}: --{name} needs a value")
             value = tokens.pop(0)
-        options[name.replace("-", "_")] = int(value) if value.lstrip("-").isdigit() else value
+        # Values stay text: each generator checks and converts its own options (one
+        # whole-number check, core/notation.whole_value), as it does for the web app's.
+        options[name.replace("-", "_")] = value
     made = genre.generate(**options)
     puzzle = made["puzzle"]
     data = {key: value for key, value in made.items() if key != "puzzle"}

@@ -84,6 +84,8 @@ class Genre:
     sniff: Callable[[str, str | None], bool]
     """sniff(text, filename) -> True when the text looks like this genre."""
     formats: tuple[str, ...]
+    extensions: tuple[str, ...] = ()
+    """The file name endings of its notations (`.json`, `.sdk`...): a folder's puzzle files."""
     parse_many: Callable[..., Iterator[tuple[int, Any]]] | None = None
     """parse_many(text, format=None, *, filename=None) -> (line number, Puzzle | PuzzleError)."""
     generate: Callable[..., dict[str, Any]] | None = None

@@ -22,6 +22,7 @@ GENRE = base.Genre(
     parse=read,
     sniff=sniff,
     formats=tuple(NOTATIONS),
+    extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
 )
 base.register(GENRE)

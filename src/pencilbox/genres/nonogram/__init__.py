@@ -29,6 +29,7 @@ GENRE = base.Genre(
     parse=read,
     sniff=_sniff,
     formats=tuple(NOTATIONS),
+    extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
 )
 base.register(GENRE)

@@ -41,6 +41,7 @@ GENRE = base.Genre(
     parse=read,
     sniff=_sniff,
     formats=tuple(NOTATIONS),
+    extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     parse_many=parse_many,
     generate=_generate,
 )
