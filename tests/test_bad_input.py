@@ -193,3 +193,18 @@ def test_whole_value_for_options(value: object, message: str) -> None:
 def test_grid_rows_of_different_lengths() -> None:
     with pytest.raises(InvalidPuzzle, match="row 2: has 1 cells, row 1 has 2"):
         Grid.from_rows([[1, 2], [3]])
+
+
+def test_a_penpa_payload_that_inflates_too_far() -> None:
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"square,5,5\n" + b" " * 50_000_000) + packer.flush()  # 50 KB
+    url = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=" + base64.b64encode(bomb).decode()
+    error = refused(url, genre="dbchoco", format="penpa")
+    assert "inflates to more than 4,194,304 bytes" in str(error)
+    header = "square,²,5\n[0,0,0,0]\n{}\n{}"
+    small = base64.b64encode(zlib.compress(header.encode(), 9)[2:-4]).decode()
+    url = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=" + small
+    assert "is not a whole number" in str(refused(url, genre="dbchoco", format="penpa"))

@@ -174,33 +174,45 @@ MAX_JSON_DIGITS = 15
 
 
 def json_object(text: str, expected: str) -> dict[str, Any]:
-    """The JSON object in `text`; a syntax error names its line and column, and anything
-    but an object is refused with `expected` (what such a file should hold). Nesting too deep
-    for the decoder, over-long integers and strings that are not valid text are FormatErrors
-    too, so a JSON reader never raises anything else."""
+    """The JSON object in `text`; anything but an object is refused with `expected` (what such
+    a file should hold). Errors as for `json_value`."""
+    data = json_value(text)
+    if not isinstance(data, dict):
+        raise FormatError(expected)
+    return data
+
+
+def json_value(text: str, *, line: int | None = None) -> Any:
+    """The JSON value in `text` (which is line `line` of a larger input, if given). A syntax
+    error names its line and column; nesting too deep for the decoder, integers over
+    MAX_JSON_DIGITS digits and strings that are not valid text are FormatErrors too, so a JSON
+    reader never raises anything else."""
 
     def bounded_int(token: str) -> int:
         if len(token.lstrip("-")) > MAX_JSON_DIGITS:
-            raise error_at(
+            raise _json_error(
                 text,
                 max(text.find(token), 0),
                 f"this number has {len(token.lstrip('-'))} digits; a puzzle file needs at most "
                 f"{MAX_JSON_DIGITS}",
+                line,
             )
         return int(token)
 
     try:
         data = json.loads(text, parse_int=bounded_int)
     except json.JSONDecodeError as error:
-        raise FormatError(
-            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
-        ) from None
+        raise _json_error(text, error.pos, f"not valid JSON: {error.msg}", line) from None
     except RecursionError:
-        raise FormatError("the JSON is nested too deeply to be a puzzle") from None
-    if not isinstance(data, dict):
-        raise FormatError(expected)
-    _check_strings(data)
+        raise FormatError("the JSON is nested too deeply to be a puzzle", line=line) from None
+    _check_strings(data, line)
     return data
+
+
+def _json_error(text: str, index: int, message: str, line: int | None) -> FormatError:
+    if line is None:
+        return error_at(text, index, message)
+    return FormatError(message, line=line, column=index + 1)
 
 
 def json_kind(value: object) -> str:
@@ -218,7 +230,7 @@ def json_kind(value: object) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
-def _check_strings(data: object) -> None:
+def _check_strings(data: object, line: int | None = None) -> None:
     """Every string in decoded JSON (keys too) is valid text; walked without recursion."""
     pending = [data]
     while pending:
@@ -226,7 +238,8 @@ def _check_strings(data: object) -> None:
         if isinstance(item, str):
             if _SURROGATE.search(item):
                 raise FormatError(
-                    f"the JSON string {quote(item)} holds a lone surrogate, not a character"
+                    f"the JSON string {quote(item)} holds a lone surrogate, not a character",
+                    line=line,
                 )
         elif isinstance(item, dict):
             pending.extend(item.keys())

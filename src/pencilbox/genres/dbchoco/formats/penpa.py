@@ -25,7 +25,8 @@ import re
 import zlib
 from typing import Any
 
-from pencilbox.errors import FormatError, InvalidPuzzle, LimitExceeded
+from pencilbox.core.notation import json_kind, json_value, whole_number
+from pencilbox.errors import FormatError, InvalidPuzzle, LimitExceeded, quote
 from pencilbox.genres.dbchoco.model import (
     DEFAULT_MAX_SIZE,
     OPEN,
@@ -71,6 +72,8 @@ _SHORT = {
     "z_": "__a",
 }
 """Penpa's shortened keys (its save format replaces each quoted key by two characters)."""
+MAX_PAYLOAD = 4 * 1024 * 1024
+"""The most text a payload may inflate to: a few KB of DEFLATE could otherwise make GBs."""
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\bz[0-9A-Z_]\b')
 
 GRAY_SURFACE = 3
@@ -130,13 +133,20 @@ def _payload_lines(text: str) -> list[str]:
     if match is None:
         raise FormatError("not a Penpa+ URL (expected ...#m=edit&p=<payload>)")
     payload = match.group("payload").replace("-", "+").replace("_", "/")
+    column = match.start("payload") + 1
     try:
         raw = base64.b64decode(payload + "=" * (-len(payload) % 4), validate=True)
-        decoded = zlib.decompress(raw, -15).decode("utf-8")
+        inflater = zlib.decompressobj(-15)
+        inflated = inflater.decompress(raw, MAX_PAYLOAD)
+        if inflater.unconsumed_tail:
+            raise FormatError(
+                f"the Penpa+ payload inflates to more than {MAX_PAYLOAD:,} bytes", column=column
+            )
+        if not inflater.eof:
+            raise zlib.error("incomplete or truncated stream")
+        decoded = inflated.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError) as error:
-        raise FormatError(
-            f"the Penpa+ payload does not decode ({error})", column=match.start("payload") + 1
-        ) from None
+        raise FormatError(f"the Penpa+ payload does not decode ({error})", column=column) from None
     return decoded.split("\n")
 
 
@@ -144,12 +154,12 @@ def _board(lines: list[str]) -> tuple[int, int, list[int]]:
     header = lines[0].split(",")
     if header[0] != "square":
         raise FormatError(
-            f"the Penpa+ board is {header[0]!r}; Double Choco needs a square grid", line=1
+            f"the Penpa+ board is {quote(header[0])}; Double Choco needs a square grid", line=1
         )
-    try:
-        cols, rows = int(header[1]), int(header[2])
-    except (IndexError, ValueError):
-        raise FormatError("the Penpa+ header lacks the grid size", line=1) from None
+    if len(header) < 3:
+        raise FormatError("the Penpa+ header lacks the grid size", line=1)
+    cols = whole_number(header[1].strip(), "the grid size (columns)", line=1)
+    rows = whole_number(header[2].strip(), "the grid size (rows)", line=1)
     margins = [0, 0, 0, 0]
     if len(lines) > 1 and lines[1].strip():
         loaded = _json(lines[1], 2, "the margins")
@@ -166,9 +176,9 @@ def _board(lines: list[str]) -> tuple[int, int, list[int]]:
 def _json(text: str, line: int, what: str) -> Any:
     expanded = _TOKEN.sub(_expand, text)
     try:
-        return json.loads(expanded)
-    except json.JSONDecodeError as error:
-        raise FormatError(f"{what} is not readable: {error.msg}", line=line) from None
+        return json_value(expanded, line=line)
+    except FormatError as error:
+        raise FormatError(f"{what} is not readable: {error.reason}", line=line) from None
 
 
 def _expand(match: re.Match[str]) -> str:
@@ -192,7 +202,7 @@ def _layer(lines: list[str], index: int, what: str) -> dict[str, Any]:
 def _entries(layer: dict[str, Any], key: str) -> dict[str, Any]:
     value = layer.get(key) or {}
     if not isinstance(value, dict):
-        raise FormatError(f"the {key!r} entries are not an object")
+        raise FormatError(f"the {quote(key)} entries are not an object")
     return value
 
 
@@ -201,8 +211,10 @@ def _number(value: Any, where: str) -> int:
     if text == "?":
         return QUESTION
     if isinstance(text, str) and text.isascii() and text.isdigit():
-        return int(text)
-    raise InvalidPuzzle(f"{text!r} is not a Double Choco number (a size or ?)", where=where)
+        return whole_number(text, f"the number of {where}")
+    raise InvalidPuzzle(
+        f"{json_kind(text)} is not a Double Choco number (a size or ?)", where=where
+    )
 
 
 class _Grid:
@@ -235,8 +247,8 @@ class _Grid:
 
 def _index(key: str, what: str) -> int:
     if not key.isascii() or not key.isdigit():
-        raise InvalidPuzzle(f"{what} has the Penpa index {key!r}, not a number")
-    return int(key)
+        raise InvalidPuzzle(f"{what} has the Penpa index {quote(key)}, not a number")
+    return whole_number(key, f"the Penpa index of {what}", max_digits=9)
 
 
 def _answer(layer: dict[str, Any], grid: _Grid) -> Walls | None:
@@ -247,7 +259,7 @@ def _answer(layer: dict[str, Any], grid: _Grid) -> Walls | None:
     for key in lines:
         ends = key.split(",")
         if len(ends) != 2:
-            raise InvalidPuzzle(f"the answer line {key!r} does not join two corners")
+            raise InvalidPuzzle(f"the answer line {quote(key)} does not join two corners")
         a, b = sorted(grid.corner(_index(end, "an answer line")) for end in ends)
         geo.draw(a, b, key)
     return geo.walls()
@@ -273,9 +285,9 @@ class _Drawn:
                 self.edges[geo.right(r1, c1 - 1)] = WALL
                 return
         else:
-            raise InvalidPuzzle(f"the answer line {key!r} is not one edge of a cell")
+            raise InvalidPuzzle(f"the answer line {quote(key)} is not one edge of a cell")
         if not (0 <= r1 <= self.height and 0 <= c1 <= self.width):
-            raise InvalidPuzzle(f"the answer line {key!r} is outside the board")
+            raise InvalidPuzzle(f"the answer line {quote(key)} is outside the board")
 
     def walls(self) -> Walls:
         return Walls(self.width, self.height, tuple(self.edges))
