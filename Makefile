@@ -2,8 +2,9 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The install builds the compiled Sudoku kernel too, so its source is part of the stamp.
-KERNEL := src/pencilbox/genres/sudoku/_kernel.c
+# The install builds the compiled Sudoku kernel and Double Choco propagator too, so their
+# sources are part of the stamp.
+KERNEL := src/pencilbox/genres/sudoku/_kernel.c src/pencilbox/genres/dbchoco/_propagator.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint bench setup browser clean
@@ -71,4 +72,5 @@ bench-web: $(STAMP) browser
 	$(BIN)/python bench/web.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
+	  src/pencilbox/genres/dbchoco/_propagator*.so

@@ -1,7 +1,9 @@
-"""The compiled Sudoku kernel; everything else about the package is in pyproject.toml.
+"""The compiled parts: the Sudoku kernel and the Double Choco propagator; everything else
+about the package is in pyproject.toml.
 
-The extension is optional: without a C compiler the build goes on without it and
-pencilbox.genres.sudoku.solver uses its pure-Python engines.
+Both extensions are optional: without a C compiler the build goes on without them, and
+pencilbox.genres.sudoku.solver uses its pure-Python engines, pencilbox.genres.dbchoco.search
+its lazy-clause loop.
 """
 
 from setuptools import Extension, setup
@@ -12,6 +14,11 @@ setup(
             "pencilbox.genres.sudoku._kernel",
             sources=["src/pencilbox/genres/sudoku/_kernel.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "pencilbox.genres.dbchoco._propagator",
+            sources=["src/pencilbox/genres/dbchoco/_propagator.c"],
+            optional=True,
+        ),
     ]
 )

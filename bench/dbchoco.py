@@ -1,188 +1,380 @@
-"""Double Choco benchmark: solve + uniqueness time per shared puzzle, and generation.
+"""Double Choco benchmark: logic coverage per set of real puzzles, solve speed against
+semiexp's C++ solver in the same run, and generation per grade.
 
-    .venv/bin/python bench/dbchoco.py [--time-limit S] [--gen-sizes 6x6,8x8,10x10]
-        [--gen-count N] [--big-sizes 16x16] [--big-count N]
+    .venv/bin/python bench/dbchoco.py [--set LIST ...] [--peer BINARY] [--quick]
 
-Writes bench/results/dbchoco.md. Times are CPU (and wall) seconds in this process, for
-`solve(limit=2)` without grading (the verdict with its proof), and for `generate(size, seed)`
-with seeds 1..N. The shared data has one 10x10 and one 16x16 only, so every generated puzzle
-is solved too (marked "generated"), and the medians per size are taken over both.
+Sets: the shared puzzles (../shared/data/dbchoco, by source) and every URL list given with
+`--set` or in PENCILBOX_DBCHOCO_SETS (paths separated by `:`): one puzz.link or Penpa+ URL a
+line, `#` starts a comment, words before the URL are ignored (bench/data/dbchoco/README.md
+says where the lists come from). The peer: semiexp/doublechoco-solver built by hand outside
+the repository (README of bench/data/dbchoco), given by `--peer` or PENCILBOX_DBCHOCO_PEER;
+without it its columns say "not measured". Times are CPU seconds (this process for
+pencilbox, the child's user+sys for the peer), solve = the answer and the proof that there
+is no second one. Writes bench/results/dbchoco.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from pencilbox.genres.base import SolveResult  # noqa: E402
+from pencilbox.errors import PuzzleError  # noqa: E402
 from pencilbox.genres.dbchoco.formats import read  # noqa: E402
 from pencilbox.genres.dbchoco.generate import generate  # noqa: E402
-from pencilbox.genres.dbchoco.model import DoubleChoco  # noqa: E402
+from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce  # noqa: E402
+from pencilbox.genres.dbchoco.model import UNDECIDED, DoubleChoco, Walls  # noqa: E402
+from pencilbox.genres.dbchoco.search import COMPILED  # noqa: E402
 from pencilbox.genres.dbchoco.solve import solve  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data" / "dbchoco"
+SHARED = ROOT.parent / "shared" / "data" / "dbchoco"
 OUT = ROOT / "bench" / "results" / "dbchoco.md"
-
-PUBLISHED_10X10 = {"semiexp C++ doublechoco-solver": 0.12, "cspuz_rs": 0.26}
-"""Published 10x10 median solve times (s), as quoted in issue 4."""
-
-HEADER = [
-    "# Double Choco benchmark",
-    "",
-    "`make bench-dbchoco` (bench/dbchoco.py), on the shared 2-core machine. When other",
-    "jobs load it, wall times grow (3-5x was seen at load 6); CPU times are the fair",
-    "figure. Solve = `solve(limit=2)` without grading: the first answer and the proof",
-    "that there is no second one. Generation: `generate(size, seed)`, seeds 1..N; every",
-    "generated puzzle is then solved like the shared ones (rows marked *generated*), because",
-    "the shared data has a single 10x10 and a single 16x16. Generated puzzles carry more clues",
-    "than the hand-made ones, so they are easier than the hardest shared 10x10.",
-    "",
-    "Search: the lazy-clause loop of search.py. Its docstring has the table of what else was",
-    "measured (the CaDiCaL external propagator checking partial blocks was 3-7x slower in",
-    "Python on every shared puzzle).",
-    "",
-]
+PEER_TIMEOUT = 120.0
+TARGETS = {"10x10": (0.12, 1.0), "16x16": (1.0, None)}
+"""Size: (median, max) CPU seconds the issue asks for, solve + uniqueness proof."""
 
 
-def solve_row(
-    name: str, puzzle: DoubleChoco, expected: str, time_limit: float
-) -> tuple[str, float, SolveResult]:
-    """One table row for solving `puzzle`, its CPU time and the result."""
-    started, cpu = time.perf_counter(), time.process_time()
-    result = solve(puzzle, limit=2, time_limit=time_limit, with_grade=False)
-    elapsed = time.perf_counter() - started
-    cpu = time.process_time() - cpu
-    ok = result.status == expected
-    verdict = result.status + ("" if ok or result.status == "timeout" else " (WRONG)")
-    rounds = result.stats.get("rounds", "")
-    return f"| {name} | {verdict} | {elapsed:.2f} | {cpu:.2f} | {rounds}", cpu, result
+@dataclass
+class Entry:
+    set_name: str
+    name: str
+    puzzle: DoubleChoco
+    url: str
+    expected: str | None = None
+    results: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def size(self) -> str:
+        return f"{self.puzzle.width}x{self.puzzle.height}"
 
 
-def shared(args: argparse.Namespace, by_size: dict[str, list[float]]) -> list[str]:
-    lines = [
-        "## Shared puzzles",
-        "",
-        "| puzzle | size | expected | pencilbox | wall s | CPU s | rounds | semiexp C++ s "
-        "| CPU / C++ |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    for path in sorted(DATA.glob("*.json")):
+# -- the sets -------------------------------------------------------------------------------------
+def shared_entries() -> list[Entry]:
+    out = []
+    for path in sorted(SHARED.glob("*.json")):
         data = json.loads(path.read_text())
+        owner = data["source"].split("/")[0]
         puzzle = read(path.read_text())
-        size = f"{puzzle.width}x{puzzle.height}"
-        row, cpu, result = solve_row(data["id"], puzzle, data["solver_status"], args.time_limit)
-        if result.status == "unique" == data["solver_status"]:
-            expected = {k: data["answer"][k] for k in ("vertical", "horizontal")}
-            if result.solutions[0].to_json() != expected:
-                row += " (WRONG ANSWER)"
-        by_size.setdefault(size, []).append(cpu)
-        reference = data.get("semiexp_doublechoco_solver_time_s")
-        ratio = f"{cpu / reference:.1f}x" if reference else ""
-        name, rest = row.split(" | ", 1)
-        lines.append(
-            f"{name} | {size} | {data['solver_status']} | {rest} | {reference or ''} | {ratio} |"
+        status = data["solver_status"]
+        out.append(Entry(f"shared: {owner}", data["id"], puzzle, data["url"], status))
+    return out
+
+
+def list_entries(path: Path) -> list[Entry]:
+    out = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        text = line.split("#", 1)[0].split()
+        if not text:
+            continue
+        url = text[-1]
+        try:
+            puzzle = read(url)
+        except PuzzleError as error:
+            print(f"{path}:{number}: skipped ({error})", file=sys.stderr)
+            continue
+        out.append(Entry(path.stem, f"{path.stem} #{len(out) + 1}", puzzle, url))
+    return out
+
+
+# -- the peer -------------------------------------------------------------------------------------
+def run_peer(binary: str, entry: Entry) -> tuple[str, float, Walls | None]:
+    """(verdict, child CPU seconds, walls when unique) of semiexp's solver on one URL."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        run = subprocess.run(
+            [binary, entry.puzzle.to("url").strip()],
+            capture_output=True,
+            text=True,
+            timeout=PEER_TIMEOUT,
         )
-        print(lines[-1], flush=True)
-    return [*lines, ""]
+    except subprocess.TimeoutExpired:
+        return "timeout", PEER_TIMEOUT, None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if "No answer" in run.stdout:
+        return "none", cpu, None
+    walls = parse_peer_picture(run.stdout, entry.puzzle.width, entry.puzzle.height)
+    if walls is None:
+        return "error", cpu, None
+    return ("unique" if walls.complete() else "multiple"), cpu, walls
 
 
-def generated(
-    sizes: list[str], count: int, args: argparse.Namespace, by_size: dict[str, list[float]]
-) -> tuple[list[str], list[str]]:
-    """Solve rows for the generated puzzles, and one generation summary row per size."""
-    rows: list[str] = []
-    summary: list[str] = []
-    for size in sizes:
-        times, cpus, clues, grades = [], [], [], []
-        for seed in range(1, count + 1):
-            cpu = time.process_time()
-            made = generate(size, seed)
-            cpus.append(time.process_time() - cpu)
-            times.append(made["time_s"])
-            clues.append(made["clues"])
-            grades.append(made["grade"])
-            row, solve_cpu, _ = solve_row(
-                f"generated {size} seed {seed}", read(made["url"]), "unique", args.time_limit
+def parse_peer_picture(text: str, width: int, height: int) -> Walls | None:
+    """The walls of the peer's picture: rows of `+-+` between cell rows, `|` between cells,
+    `?` for an edge that differs between answers."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2 * height + 1:
+        return None
+    values = {"-": "1", "|": "1", " ": "0", "?": "?"}
+    vertical = []
+    for r in range(height):
+        row = lines[2 * r + 1]
+        vertical.append("".join(values.get(row[2 * c + 2], "?") for c in range(width - 1)))
+    horizontal = []
+    for r in range(height - 1):
+        row = lines[2 * r + 2]
+        horizontal.append("".join(values.get(row[2 * c + 1], "?") for c in range(width)))
+    return Walls.from_strings(width, height, vertical, horizontal)
+
+
+# -- measuring ------------------------------------------------------------------------------------
+def measure_speed(entries: list[Entry], peer: str | None) -> None:
+    for entry in entries:
+        cpu = time.process_time()
+        result = solve(entry.puzzle, limit=2, time_limit=PEER_TIMEOUT, with_grade=False)
+        entry.results["cpu"] = time.process_time() - cpu
+        entry.results["status"] = result.status
+        entry.results["walls"] = result.solutions[0] if result.status == "unique" else None
+        if entry.expected is None:
+            entry.expected = result.status
+        if peer:
+            verdict, peer_cpu, walls = run_peer(peer, entry)
+            entry.results["peer"] = verdict
+            entry.results["peer_cpu"] = peer_cpu
+            agrees = verdict == result.status and (
+                verdict != "unique" or walls == entry.results["walls"]
             )
-            by_size.setdefault(size, []).append(solve_cpu)
-            rows.append(f"{row} | {made['clues']} |")
-            print(rows[-1], made["url"], flush=True)
-        summary.append(
-            f"| {size} | {count} | {statistics.median(times):.2f} | {statistics.median(cpus):.2f} "
-            f"| {max(cpus):.2f} | {statistics.median(clues)} | {min(clues)}-{max(clues)} "
-            f"| {', '.join(sorted(set(grades)))} |"
+            entry.results["peer_agrees"] = agrees
+        print(
+            f"speed {entry.name} {entry.size} {result.status} {entry.results['cpu']:.3f}",
+            entry.results.get("peer_cpu", ""),
+            flush=True,
         )
-    return rows, summary
 
 
-def medians(by_size: dict[str, list[float]]) -> list[str]:
+def measure_logic(entries: list[Entry], probe_seconds: float) -> None:
+    for entry in entries:
+        cpu = time.process_time()
+        state = deduce(entry.puzzle, probe_seconds=probe_seconds)
+        entry.results["logic_cpu"] = time.process_time() - cpu
+        entry.results["logic_solved"] = UNDECIDED not in state.edges
+        entry.results["grade"] = state.grade() if UNDECIDED not in state.edges else "search"
+        entry.results["techniques"] = Counter(step.technique for step in state.steps)
+        walls = entry.results.get("walls")
+        if isinstance(walls, Walls):
+            wrong = [e for e, v in enumerate(state.edges) if v != UNDECIDED and v != walls.edges[e]]
+            entry.results["logic_wrong"] = len(wrong)
+        print(
+            f"logic {entry.name} {entry.results['grade']} {entry.results['logic_cpu']:.2f}",
+            flush=True,
+        )
+
+
+# -- tables ---------------------------------------------------------------------------------------
+def coverage_table(entries: list[Entry]) -> list[str]:
     lines = [
-        "## Median solve CPU time by size (shared and generated together)",
+        "## Logic coverage per set",
         "",
-        "Published 10x10 medians (issue 4): "
-        + ", ".join(f"{name} {t} s" for name, t in PUBLISHED_10X10.items())
-        + "; the ratio columns are pencilbox's median over theirs.",
+        "Logic alone (no search) on the puzzles with one answer; the grade is the hardest",
+        "technique a puzzle needs (`search` when logic stops short). `wrong` counts edges",
+        "logic decided against the answer (must be 0).",
         "",
-        "| size | puzzles | median CPU s | max CPU s | / semiexp C++ 10x10 | / cspuz_rs 10x10 |",
-        "|---|---|---|---|---|---|",
+        "| set | unique puzzles | solved by logic | % | grades | median logic CPU s | wrong |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for size, times in sorted(by_size.items(), key=lambda kv: (len(kv[0]), kv[0])):
-        median = statistics.median(times)
-        ratios = ["", ""]
-        if size == "10x10":
-            ratios = [f"{median / t:.1f}x" for t in PUBLISHED_10X10.values()]
+    by_set: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.expected == "unique":
+            by_set.setdefault(entry.set_name, []).append(entry)
+    total = solved_total = 0
+    for name, group in by_set.items():
+        solved = sum(bool(e.results["logic_solved"]) for e in group)
+        total += len(group)
+        solved_total += solved
+        grades = Counter(str(e.results["grade"]) for e in group)
+        ordered = ", ".join(f"{g} {grades[g]}" for g in GRADES if grades[g])
+        median = statistics.median(float(e.results["logic_cpu"]) for e in group)  # type: ignore[arg-type]
+        wrong = sum(int(e.results.get("logic_wrong", 0)) for e in group)  # type: ignore[call-overload]
         lines.append(
-            f"| {size} | {len(times)} | {median:.2f} | {max(times):.2f} | {' | '.join(ratios)} |"
+            f"| {name} | {len(group)} | {solved} | {100 * solved / len(group):.0f}% | {ordered} "
+            f"| {median:.2f} | {wrong} |"
+        )
+    if total:
+        share = 100 * solved_total / total
+        lines.append(f"| **all** | {total} | {solved_total} | {share:.0f}% | | | |")
+    return [*lines, ""]
+
+
+def technique_table(entries: list[Entry]) -> list[str]:
+    uses: Counter[str] = Counter()
+    needed: Counter[str] = Counter()
+    for entry in entries:
+        techniques = entry.results.get("techniques")
+        if not isinstance(techniques, Counter):
+            continue
+        uses.update(techniques)
+        needed.update(techniques.keys())
+    lines = [
+        "## Techniques",
+        "",
+        "How often each technique gives a step, and in how many puzzles (the order of the",
+        "levels follows this: the easier a technique, the more puzzles use it).",
+        "",
+        "| level | technique | steps | puzzles using it |",
+        "|---|---|---|---|",
+    ]
+    for name, level in sorted(LEVELS.items(), key=lambda kv: kv[1]):
+        lines.append(f"| {level} | {name} | {uses[name]} | {needed[name]} |")
+    return [*lines, ""]
+
+
+def speed_table(entries: list[Entry], peer: str | None) -> list[str]:
+    lines = [
+        "## Solve + uniqueness proof, pencilbox against semiexp's C++ solver",
+        "",
+        "| set | puzzle | size | verdict | pencilbox CPU s | C++ CPU s | pencilbox / C++ |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for entry in entries:
+        ours = float(entry.results["cpu"])  # type: ignore[arg-type]
+        peer_cpu = entry.results.get("peer_cpu")
+        if peer and isinstance(peer_cpu, float):
+            note = "" if entry.results.get("peer_agrees") else f" ({entry.results['peer']}!)"
+            theirs, ratio = f"{peer_cpu:.3f}{note}", f"{ours / max(peer_cpu, 1e-3):.2f}x"
+        else:
+            theirs, ratio = "not measured", ""
+        verdict = str(entry.results["status"])
+        if entry.expected and verdict != entry.expected:
+            verdict += f" (expected {entry.expected}!)"
+        lines.append(
+            f"| {entry.set_name} | {entry.name} | {entry.size} | {verdict} | {ours:.3f} "
+            f"| {theirs} | {ratio} |"
+        )
+    return [*lines, "", *size_summary(entries, peer)]
+
+
+def size_summary(entries: list[Entry], peer: str | None) -> list[str]:
+    lines = [
+        "Per size (real puzzles only):",
+        "",
+        "| size | puzzles | median s | max s | C++ median s | C++ max s | worst ratio | target |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    by_size: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_size.setdefault(entry.size, []).append(entry)
+    for size in sorted(by_size, key=lambda s: tuple(int(x) for x in s.split("x"))):
+        group = by_size[size]
+        ours = [float(e.results["cpu"]) for e in group]  # type: ignore[arg-type]
+        theirs = [float(e.results["peer_cpu"]) for e in group if "peer_cpu" in e.results]  # type: ignore[arg-type]
+        cells = ["not measured", "not measured", ""]
+        if peer and theirs:
+            worst = max(o / max(t, 1e-3) for o, t in zip(ours, theirs))
+            cells = [f"{statistics.median(theirs):.3f}", f"{max(theirs):.3f}", f"{worst:.2f}x"]
+        target = TARGETS.get(size)
+        verdict = ""
+        if target:
+            median_ok = statistics.median(ours) <= target[0]
+            max_ok = target[1] is None or max(ours) <= target[1]
+            limit = f"median <= {target[0]}" + (f", max <= {target[1]}" if target[1] else "")
+            verdict = f"{limit}: {'met' if median_ok and max_ok else 'NOT met'}"
+        lines.append(
+            f"| {size} | {len(group)} | {statistics.median(ours):.3f} | {max(ours):.3f} "
+            f"| {' | '.join(cells)} | {verdict} |"
         )
     return [*lines, ""]
+
+
+def generation_table(sizes: list[str], count: int, human: list[Entry]) -> list[str]:
+    lines = [
+        "## Generation per grade",
+        "",
+        f"`generate(size, seed, grade=...)`, seeds 1..{count} (a seed that yields another",
+        "grade moves on to the next one). Human-made puzzles of the same size, for comparison:",
+        "",
+        "| size | grade | made | mean clues | min-max clues | median CPU s | max CPU s |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for size in sizes:
+        for grade in GRADES:
+            clues, cpus, made = [], [], 0
+            for seed in range(1, count + 1):
+                cpu = time.process_time()
+                try:
+                    result = generate(size, seed, grade=grade)
+                except PuzzleError:
+                    cpus.append(time.process_time() - cpu)
+                    continue
+                cpus.append(time.process_time() - cpu)
+                made += 1
+                clues.append(result["clues"])
+                print(f"generate {size} {grade} seed {seed}: {result['clues']} clues", flush=True)
+            if clues:
+                lines.append(
+                    f"| {size} | {grade} | {made}/{count} | {statistics.mean(clues):.1f} "
+                    f"| {min(clues)}-{max(clues)} | {statistics.median(cpus):.2f} "
+                    f"| {max(cpus):.2f} |"
+                )
+            else:
+                lines.append(f"| {size} | {grade} | 0/{count} | | | | {max(cpus):.2f} |")
+    lines += ["", "| size | human-made puzzles | mean clues | min-max clues |", "|---|---|---|---|"]
+    by_size: dict[str, list[int]] = {}
+    for entry in human:
+        clues = sum(n is not None for n in entry.puzzle.numbers)
+        by_size.setdefault(entry.size, []).append(clues)
+    for size in sorted(by_size, key=lambda s: tuple(int(x) for x in s.split("x"))):
+        values = by_size[size]
+        lines.append(
+            f"| {size} | {len(values)} | {statistics.mean(values):.1f} "
+            f"| {min(values)}-{max(values)} |"
+        )
+    return [*lines, ""]
+
+
+def header(peer: str | None, load: tuple[float, float]) -> list[str]:
+    engine = "compiled propagator (_propagator.c)" if COMPILED else "lazy loop (not compiled)"
+    return [
+        "# Double Choco benchmark",
+        "",
+        "`make bench-dbchoco` (bench/dbchoco.py) on the shared 2-core machine; CPU seconds",
+        f"(load average {load[0]:.1f} at the start, {load[1]:.1f} at the end; other jobs ran).",
+        f"Search engine: {engine}. Peer: "
+        + (
+            "semiexp/doublechoco-solver built by hand (bench/data/dbchoco/README.md), run "
+            "one puzzle per process on the URL; its CPU time includes its start-up."
+            if peer
+            else "not measured (no binary given)."
+        ),
+        "",
+    ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--time-limit", type=float, default=120.0)
-    parser.add_argument("--gen-sizes", default="6x6,8x8,10x10,12x12")
-    parser.add_argument("--gen-count", type=int, default=10)
-    parser.add_argument("--big-sizes", default="16x16")
-    parser.add_argument("--big-count", type=int, default=3)
+    parser.add_argument("--set", action="append", default=[], help="a URL list file")
+    parser.add_argument("--peer", default=os.environ.get("PENCILBOX_DBCHOCO_PEER"))
+    parser.add_argument("--probe-seconds", type=float, default=30.0)
+    parser.add_argument("--gen-sizes", default="8x8,10x10")
+    parser.add_argument("--gen-count", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="no generation")
     args = parser.parse_args()
+    lists = [Path(p) for p in args.set]
+    lists += [Path(p) for p in os.environ.get("PENCILBOX_DBCHOCO_SETS", "").split(":") if p]
+    lists += sorted((ROOT / "bench" / "data" / "dbchoco").glob("*.txt"))
+    peer = args.peer if args.peer and Path(args.peer).is_file() else None
 
-    by_size: dict[str, list[float]] = {}
-    lines = HEADER + shared(args, by_size)
-    rows, summary = generated(args.gen_sizes.split(","), args.gen_count, args, by_size)
-    big_rows, big_summary = generated(
-        [s for s in args.big_sizes.split(",") if s], args.big_count, args, by_size
-    )
-    lines += [
-        "## Generated puzzles, solved",
-        "",
-        "| puzzle | pencilbox | wall s | CPU s | rounds | clues |",
-        "|---|---|---|---|---|---|",
-        *rows,
-        *big_rows,
-        "",
-    ]
-    lines += medians(by_size)
-    lines += [
-        "## Generation",
-        "",
-        "`generate(size, seed)` for seeds 1..N.",
-        "",
-        "| size | N | median wall s | median CPU s | max CPU s | median clues | min-max clues "
-        "| grades |",
-        "|---|---|---|---|---|---|---|---|",
-        *summary,
-        *big_summary,
-        "",
-    ]
+    load_start = os.getloadavg()[0]
+    entries = shared_entries()
+    for path in lists:
+        entries += list_entries(path)
+    measure_speed(entries, peer)
+    measure_logic(entries, args.probe_seconds)
+    lines = [*coverage_table(entries), *technique_table(entries), *speed_table(entries, peer)]
+    if not args.quick:
+        lines += generation_table(args.gen_sizes.split(","), args.gen_count, entries)
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n")
+    OUT.write_text("\n".join(header(peer, (load_start, os.getloadavg()[0])) + lines) + "\n")
     print(f"wrote {OUT}")
     return 0
 

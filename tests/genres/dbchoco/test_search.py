@@ -1,67 +1,165 @@
-"""The two search paths (lazy loop, external propagator) agree, and the propagator stops
-cleanly on its deadline and budget."""
+"""The two engines (compiled propagator, lazy loop) agree; the propagator's clauses are
+consequences of the rules (the known answer satisfies each of them), and it stops cleanly on
+its deadline and budget."""
 
 from __future__ import annotations
 
+import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import pencilbox
+from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.dbchoco.check import violations
+from pencilbox.genres.dbchoco.encoding import encode, known
 from pencilbox.genres.dbchoco.formats import read
 from pencilbox.genres.dbchoco.generate import generate
-from pencilbox.genres.dbchoco.model import DoubleChoco
-from pencilbox.genres.dbchoco.search import BudgetExceeded, answers, other_answer
+from pencilbox.genres.dbchoco.model import DoubleChoco, Walls
+from pencilbox.genres.dbchoco.search import (
+    COMPILED,
+    BudgetExceeded,
+    answers,
+    other_answer,
+)
 from tests.genres.dbchoco._data import files, load
 
-PROPAGATOR_TOO_SLOW = {"semiexp_cspuz_core_03_10x10", "asSqr_puzz_sqr_02_16x16"}
-"""14 s and 7 s CPU with the propagator (see search.py): over the test budget."""
+pytestmark = pytest.mark.skipif(COMPILED is None, reason="the C extension is not built")
+
+LOOP_TOO_SLOW = {"semiexp_cspuz_core_03_10x10"}
+"""8 s CPU in the lazy loop (see search.py): over the test budget."""
 
 
-def _both(puzzle: DoubleChoco) -> tuple[list[str], list[str]]:
-    """The answers of both paths, as comparable strings."""
-    loop = [str(a.to_json()) for a in answers(puzzle, 2, Stats())]
-    engine = [str(a.to_json()) for a in answers(puzzle, 2, Stats(), propagator=True)]
-    return loop, engine
+def _answers(puzzle: DoubleChoco, engine: str) -> list[str]:
+    return [str(a.to_json()) for a in answers(puzzle, 2, Stats(), engine=engine)]
 
 
-@pytest.mark.parametrize(
-    "path",
-    [p for p in files() if p.stem not in PROPAGATOR_TOO_SLOW],
-    ids=lambda p: p.stem,
-)
-def test_propagator_agrees_with_the_loop_on_shared_puzzles(path: Path) -> None:
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.stem)
+def test_the_compiled_engine_finds_the_known_answers(path: Path) -> None:
     data = load(path)
     puzzle = pencilbox.load(path)
-    loop, engine = _both(puzzle)
-    assert len(engine) == len(loop) == (1 if data["solver_status"] == "unique" else 2)
-    if len(loop) == 1:  # a unique answer is the same answer; two answers may be other pairs
-        assert engine == loop
+    found = list(answers(puzzle, 2, Stats(), engine="compiled"))
+    assert len(found) == (1 if data["solver_status"] == "unique" else 2)
+    if len(found) == 1:
+        assert found[0] == puzzle.answer
+    if path.stem not in LOOP_TOO_SLOW:
+        loop = _answers(puzzle, "loop")
+        assert len(loop) == len(found)
+        if len(found) == 1:  # a unique answer is the same answer; two may be other pairs
+            assert loop == [str(found[0].to_json())]
 
 
 @pytest.mark.parametrize(("size", "seed"), [("6x6", 1), ("6x6", 2), ("8x8", 1)])
-def test_propagator_agrees_with_the_loop_on_generated_puzzles(size: str, seed: int) -> None:
+def test_the_engines_agree_on_generated_puzzles(size: str, seed: int) -> None:
     puzzle = read(generate(size, seed)["url"])
-    loop, engine = _both(puzzle)
-    assert engine == loop and len(loop) == 1
-    for answer in answers(puzzle, 1, Stats(), propagator=True):
-        assert violations(puzzle, answer) == []
+    compiled = _answers(puzzle, "compiled")
+    assert compiled == _answers(puzzle, "loop") and len(compiled) == 1
 
 
-def test_propagator_keeps_the_excluded_answer_out() -> None:
-    path = next(p for p in files() if p.stem == "robx_pzprjs_01_6x6")
+def _engine(puzzle: DoubleChoco) -> tuple[object, list[int]]:
+    assert COMPILED is not None
+    with SatSolver() as solver:
+        wall = encode(puzzle, solver).wall
+    gray = [int(g) for g in puzzle.gray]
+    numbers = [known(n) or 0 for n in puzzle.numbers]
+    return COMPILED(puzzle.width, puzzle.height, gray, numbers, wall, 2, 0, 0.0), wall
+
+
+@pytest.mark.parametrize("path", files()[:10], ids=lambda p: p.stem)
+def test_every_clause_of_the_propagator_holds_for_the_answer(path: Path) -> None:
+    """Partial assignments, most of them wrong somewhere: each clause the checks give must be
+    true in the real answer (a clause false there would cut the answer off), and a clause
+    is only given when the assignment breaks a rule."""
     puzzle = pencilbox.load(path)
+    if load(path)["solver_status"] != "unique":
+        pytest.skip("two answers")
     assert puzzle.answer is not None
-    found = list(answers(puzzle, 2, Stats(), exclude=puzzle.answer, propagator=True))
+    truth = [1 if puzzle.answer.is_wall(e) else -1 for e in range(puzzle.geometry.count)]
+    engine, wall = _engine(puzzle)
+    rng = random.Random(path.stem)
+    given = 0
+    for trial in range(300):
+        keep = rng.random()
+        values = [v if rng.random() < keep else 0 for v in truth]
+        for _ in range(trial % 4):  # a few wrong edges
+            e = rng.randrange(len(values))
+            values[e] = -truth[e]
+        clause = engine.conflict(values)  # type: ignore[attr-defined]
+        if clause is None:
+            continue
+        given += 1
+        holds = [(lit > 0) == (truth[wall.index(abs(lit))] > 0) for lit in clause]
+        assert any(holds), f"the clause {clause} cuts off the answer"
+        falsified = [values[wall.index(abs(lit))] == (-1 if lit > 0 else 1) for lit in clause]
+        assert all(falsified), "a clause is given only when the assignment breaks it"
+    assert given > 0
+    assert engine.conflict(truth) is None  # type: ignore[attr-defined]
+
+
+def test_the_propagator_keeps_the_excluded_answer_out() -> None:
+    puzzle = pencilbox.load(next(p for p in files() if p.stem == "robx_pzprjs_01_6x6"))
+    assert puzzle.answer is not None
+    found = list(answers(puzzle, 2, Stats(), exclude=puzzle.answer, engine="compiled"))
     assert found == [] and other_answer(puzzle, puzzle.answer) is None
 
 
-def test_propagator_stops_on_deadline_and_budget() -> None:
-    path = next(p for p in files() if p.stem == "semiexp_cspuz_core_02_8x8")
-    puzzle = pencilbox.load(path)
+def test_the_propagator_stops_on_deadline_and_budget() -> None:
+    puzzle = pencilbox.load(next(p for p in files() if p.stem == "semiexp_cspuz_core_03_10x10"))
     with pytest.raises(TimeLimitReached):
-        list(answers(puzzle, 2, Stats(), Deadline(0.05), propagator=True))
+        list(answers(puzzle, 2, Stats(), Deadline(0.02), engine="compiled"))
+    many = pencilbox.load(next(p for p in files() if p.stem == "asSqr_puzz_sqr_06_11x10"))
     with pytest.raises(BudgetExceeded):
-        list(answers(puzzle, 2, Stats(), max_rounds=1, propagator=True))
+        list(answers(many, 2, Stats(), max_rounds=1, engine="compiled"))
+
+
+def test_answers_are_checked_and_counted() -> None:
+    puzzle = pencilbox.load(
+        next(p for p in files() if p.stem == "kevinychen_nikoli-puzzle-solver_02_8x8")
+    )
+    stats = Stats()
+    (answer,) = answers(puzzle, 2, stats, engine="compiled")
+    assert violations(puzzle, answer) == [] and isinstance(answer, Walls)
+    counts = stats.to_json()
+    assert counts["looks"] > 0 and counts["models"] == 1
+    with pytest.raises(ValueError, match="unknown engine"):
+        list(answers(puzzle, 1, Stats(), engine="magic"))
+
+
+CTRL_C_CHILD = """
+import sys, time
+import pencilbox
+from pencilbox.core.timing import Stats
+from pencilbox.genres.dbchoco.search import answers
+puzzle = pencilbox.load(sys.argv[1], genre="dbchoco", format="text")
+started = time.perf_counter()
+print("searching", flush=True)
+try:
+    for _ in answers(puzzle, 10**9, Stats(), engine="compiled"):
+        pass
+except KeyboardInterrupt:
+    print(f"interrupted {time.perf_counter() - started:.2f}", flush=True)
+"""
+
+
+def test_ctrl_c_ends_a_compiled_search(tmp_path: Path) -> None:
+    """A 12x12 checkerboard without clues has answers beyond counting: the search is still
+    going when Ctrl-C comes, and ends at once with KeyboardInterrupt."""
+    rows = [" ".join(["#", "."] * 6 if r % 2 == 0 else [".", "#"] * 6) for r in range(12)]
+    board = tmp_path / "checkerboard.txt"
+    board.write_text("\n".join(rows) + "\n")
+    child = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C_CHILD, str(board)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "searching"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    assert child.returncode == 0 and out.startswith("interrupted"), out
