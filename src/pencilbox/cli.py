@@ -748,15 +748,16 @@ def _serve(args: argparse.Namespace) -> int:
         raise PuzzleError(
             f"cannot listen on {args.host}:{args.port}: {reason} (try another --port)"
         ) from None
-    from pencilbox.web.security import bind_warning
+    from pencilbox.web.security import bind_warning, host_names
 
-    db = args.db or default_path()
     try:
-        app = create_app(
-            db, host=args.host, allowed_hosts=args.allowed_host, allow_fetch=args.allow_fetch
-        )
-    except ValueError as error:  # an unreadable --allowed-host
-        raise PuzzleError(f"serve: {error}") from None
+        host_names(args.host, args.allowed_host)
+    except ValueError as error:
+        raise PuzzleError(f"serve --allowed-host: {error}") from None
+    db = args.db or default_path()
+    app = create_app(  # a library that cannot be used is a PuzzleError (exit 2)
+        db, host=args.host, allowed_hosts=args.allowed_host, allow_fetch=args.allow_fetch
+    )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pencilbox web app: http://{host}:{args.port}/  (library: {db})", flush=True)
     warning = bind_warning(args.host)

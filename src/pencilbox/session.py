@@ -22,6 +22,7 @@ genre without one cannot be played yet (the web app still lists, solves and conv
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -32,7 +33,7 @@ from pencilbox.errors import PuzzleError
 from pencilbox.genres.base import SolveResult
 
 MAX_MOVE_LENGTH = 200_000
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 
 class MoveError(PuzzleError):
@@ -368,6 +369,10 @@ class DbchocoRules:
         geo = puzzle.geometry
         (r, c), (r2, _) = geo.cells(edge)
         return f"{'v' if r == r2 else 'h'}{r + 1},{c + 1}={value}"
+
+    def changes_move(self, puzzle: Any, changes: Sequence[tuple[Cell, int]]) -> str:
+        """The move that sets these edges (cells (0, edge) of the state)."""
+        return " ".join(self.edge_word(puzzle, edge, value) for (_, edge), value in changes)
 
     def step_move(self, puzzle: Any, step: Step) -> str | None:
         """The move that plays a logic step (edges in `extra["edges"]`)."""
@@ -728,28 +733,112 @@ def _apply_cells(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid
 
 
 # -- the game ---------------------------------------------------------------------------------
+MAX_HISTORY = 10_000
+"""Moves a game keeps; beyond, the oldest half becomes one move (see `Game.play`)."""
+MAX_HISTORY_CELLS = 1_000_000
+"""Cell changes a game's history keeps (a 200x200 grid move changes up to 40,000)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One move of a game's history, as what it changed: `cells` holds the changed cell
+    indices, `before` and `after` their values (one byte each), `marks` the pencil marks
+    before and after when they changed. `move` is the move as it is saved: the player's
+    spelling, except that a `grid` move is saved as the cells it changed when that is
+    shorter. Replaying `move` on the state before gives the state after."""
+
+    move: str
+    cells: array[int]
+    before: bytes
+    after: bytes
+    marks: tuple[Marks, Marks] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+def _difference(
+    rules: Rules, puzzle: Any, old: Grid, new: Grid, old_marks: Marks, new_marks: Marks, move: str
+) -> Change:
+    changed = [i for i, (a, b) in enumerate(zip(old.cells, new.cells)) if a != b]
+    before = bytes(old.cells[i] for i in changed)
+    after = bytes(new.cells[i] for i in changed)
+    marks = (old_marks, new_marks) if old_marks != new_marks else None
+    if move.startswith("grid ") and 7 * len(changed) < len(move):  # (a cell word: 7+ chars)
+        pairs = [(divmod(i, new.width), new.cells[i]) for i in changed]
+        spelled = changes_move(rules, puzzle, pairs)
+        move = spelled if len(spelled) < len(move) else move
+    return Change(move, array("I", changed), before, after, marks)
+
+
+def changes_move(rules: Rules, puzzle: Any, changes: Sequence[tuple[Cell, int]]) -> str:
+    """The move that sets these cells, in the genre's own words (its rules' `changes_move`,
+    else cell settings like r3c4=1)."""
+    own = getattr(rules, "changes_move", None)
+    if own is not None:
+        spelled: str = own(puzzle, changes)
+        return spelled
+    return set_move(changes)
+
+
+def _marks_words(marks: Marks) -> str:
+    """The mark moves that add these marks to a cell without any."""
+    return " ".join(
+        f"r{r + 1}c{c + 1}+{k + 1}"
+        for (r, c), bits in marks
+        for k in range(bits.bit_length())
+        if bits >> k & 1
+    )
+
+
+def _with_values(grid: Grid, cells: array[int], values: bytes) -> Grid:
+    out = list(grid.cells)
+    for index, value in zip(cells, values):
+        out[index] = value
+    return Grid(grid.width, grid.height, tuple(out))
+
+
 @dataclass
 class Game:
+    """A puzzle, the current state and the history of moves as differences (undo applies a
+    move's `before` values, redo its `after` values), so a move costs memory in proportion
+    to what it changed, not to the grid."""
+
     puzzle: Any
     rules: Rules
-    moves: list[str] = field(default_factory=list)
+    history: list[Change] = field(default_factory=list)
     position: int = 0
-    _states: list[Grid] = field(default_factory=list, repr=False)
-    _marks: list[Marks] = field(default_factory=list, repr=False)
+    _state: Grid | None = field(default=None, repr=False)
+    _marks: Marks = field(default=(), repr=False)
+    notice: str | None = None
+    """Something the player should be told about this game (a merged history, a saved game
+    that could not be read whole); the front end shows it."""
+    unsaved_from: int = 0
+    """History entries from this index on may differ from what was saved last."""
+    _changed: int = field(default=0, repr=False)
+    """Cell changes in the history (for MAX_HISTORY_CELLS)."""
+    _solved: tuple[Grid, bool] | None = field(default=None, repr=False)
 
     @classmethod
     def new(cls, puzzle: Any) -> Game:
         rules = rules_for(puzzle.genre)
-        return cls(puzzle, rules, [], 0, [rules.initial(puzzle)], [()])
+        return cls(puzzle, rules, [], 0, rules.initial(puzzle), ())
 
     @property
     def state(self) -> Grid:
-        return self._states[self.position]
+        assert self._state is not None
+        return self._state
 
     @property
     def marks(self) -> Marks:
         """The pencil marks of the current position (always empty without `rules.marks`)."""
-        return self._marks[self.position]
+        return self._marks
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves of the history as they are saved."""
+        return [change.move for change in self.history]
 
     @property
     def can_undo(self) -> bool:
@@ -757,40 +846,101 @@ class Game:
 
     @property
     def can_redo(self) -> bool:
-        return self.position < len(self.moves)
+        return self.position < len(self.history)
 
     def play(self, move: str) -> bool:
-        """Apply a move; False (and nothing recorded) when it changes nothing."""
+        """Apply a move; False (and nothing recorded) when it changes nothing. A history
+        beyond `MAX_HISTORY` moves or `MAX_HISTORY_CELLS` changed cells merges its oldest
+        half into one move, and says so in `notice`."""
         new, marks, normal = apply_full(self.rules, self.puzzle, self.state, self.marks, move)
         if new == self.state and marks == self.marks:
             return False
-        del self.moves[self.position :]
-        del self._states[self.position + 1 :]
-        del self._marks[self.position + 1 :]
-        self.moves.append(normal)
-        self._states.append(new)
-        self._marks.append(marks)
-        self.position += 1
+        change = _difference(self.rules, self.puzzle, self.state, new, self.marks, marks, normal)
+        self._append(change, new, marks)
+        self._bound_history()
         return True
+
+    def _append(self, change: Change, state: Grid, marks: Marks) -> None:
+        """Record a move played at the current position (the redo tail goes)."""
+        self._changed -= sum(c.size for c in self.history[self.position :])
+        del self.history[self.position :]
+        self.unsaved_from = min(self.unsaved_from, self.position)
+        self.history.append(change)
+        self._changed += change.size
+        self.position += 1
+        self._state, self._marks = state, marks
 
     def undo(self) -> bool:
         if not self.can_undo:
             return False
         self.position -= 1
+        change = self.history[self.position]
+        self._state = _with_values(self.state, change.cells, change.before)
+        if change.marks is not None:
+            self._marks = change.marks[0]
         return True
 
     def redo(self) -> bool:
         if not self.can_redo:
             return False
+        change = self.history[self.position]
+        self._state = _with_values(self.state, change.cells, change.after)
+        if change.marks is not None:
+            self._marks = change.marks[1]
         self.position += 1
         return True
 
     def reset(self) -> None:
         """Forget the whole history: back to the puzzle as it was given."""
-        self.moves.clear()
-        self._states[1:] = []
-        self._marks[1:] = []
+        self.history.clear()
         self.position = 0
+        self.unsaved_from = 0
+        self._changed = 0
+        self._state, self._marks = self.rules.initial(self.puzzle), ()
+
+    def _bound_history(self) -> None:
+        if len(self.history) <= MAX_HISTORY and self._changed <= MAX_HISTORY_CELLS:
+            return
+        # merge the oldest moves, keeping about half of the allowance (the newest moves)
+        keep, kept_cells = 0, 0
+        for change in reversed(self.history[1 : self.position]):
+            if keep >= MAX_HISTORY // 2 or kept_cells + change.size > MAX_HISTORY_CELLS // 2:
+                break
+            keep += 1
+            kept_cells += change.size
+        merged = self.position - keep
+        if merged < 2:
+            return  # one move alone over the allowance: nothing to merge
+        state = self.state
+        marks = self.marks
+        for change in reversed(self.history[merged : self.position]):
+            state = _with_values(state, change.cells, change.before)
+            marks = change.marks[0] if change.marks is not None else marks
+        start = self.rules.initial(self.puzzle)
+        pairs = [
+            (divmod(i, state.width), v) for i, v in enumerate(state.cells) if v != start.cells[i]
+        ]
+        words = " ".join(
+            w for w in (changes_move(self.rules, self.puzzle, pairs), _marks_words(marks)) if w
+        )
+        if not marks:
+            grid = "grid " + state_text(self.rules, state)
+            words = grid if len(grid) < len(words) else words
+        merged_moves = self.history[:merged]
+        if words:  # the merged moves as one (none when they led back to the start)
+            first = _difference(self.rules, self.puzzle, start, state, (), marks, words)
+            self.history[:merged] = [first]
+            self.position -= merged - 1
+        else:
+            del self.history[:merged]
+            self.position -= merged
+        self._changed = sum(change.size for change in self.history)
+        self.unsaved_from = 0
+        self.notice = (
+            f"This game's history is full ({MAX_HISTORY:,} moves or {MAX_HISTORY_CELLS:,} cell "
+            f"changes at most): its first {len(merged_moves):,} moves are now one, so undo "
+            "goes back past them in one step."
+        )
 
     def hint(self, solution: Grid | None = None) -> Step | None:
         return self.rules.hint(self.puzzle, self.state, solution)
@@ -819,34 +969,61 @@ class Game:
     def progress(self) -> float:
         return self.rules.progress(self.puzzle, self.state)
 
+    def solved(self) -> bool:
+        """Whether the current state solves the puzzle (remembered for this state: a big
+        grid's check takes a while, and every answer and save asks)."""
+        if self._solved is None or self._solved[0] is not self.state:
+            self._solved = (self.state, bool(self.check()["solved"]))
+        return self._solved[1]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,
             "genre": self.puzzle.genre,
-            "moves": list(self.moves),
+            "moves": self.moves,
             "position": self.position,
             "state": state_text(self.rules, self.state),
         }
 
     @classmethod
-    def from_json(cls, puzzle: Any, data: dict[str, Any]) -> Game:
-        """Replay a saved game; a move that no longer applies ends the replay there."""
+    def replay(
+        cls, puzzle: Any, moves: Sequence[object], position: object
+    ) -> tuple[Game, str | None]:
+        """A saved game: its moves played from the start, then undone back to `position`.
+        A move that cannot be played ends the replay there; the second value then says
+        which move and why (the caller reports it: nothing is dropped silently)."""
         game = cls.new(puzzle)
+        problem = None
+        for number, move in enumerate(moves, 1):
+            try:
+                if not isinstance(move, str):
+                    raise MoveError(f"{type(move).__name__} is not a move")
+                new, marks, normal = apply_full(game.rules, puzzle, game.state, game.marks, move)
+            except MoveError as error:
+                problem = f"move {number} of {len(moves)} ({str(move)[:40]!r}): {str(error)[:120]}"
+                break
+            change = _difference(game.rules, puzzle, game.state, new, game.marks, marks, normal)
+            game._append(change, new, marks)
+        count = len(game.history)  # (an over-long history is bounded at the next move)
+        if isinstance(position, int) and not isinstance(position, bool):
+            target = max(0, min(position, count))
+            if problem is None and position != target:
+                problem = f"the saved position {position} is outside its {count} moves"
+        else:
+            target = count
+            if problem is None:
+                problem = f"the saved position {str(position)[:40]!r} is not a number"
+        while game.position > target:
+            game.undo()
+        game.unsaved_from = len(game.history)
+        return game, problem
+
+    @classmethod
+    def from_json(cls, puzzle: Any, data: dict[str, Any]) -> Game:
+        """A game saved by `to_json` (or by pencilbox 0.x); see `replay`."""
         moves = data.get("moves", [])
         if not isinstance(moves, list):
             raise MoveError("a saved game's moves must be a list of strings")
-        for move in moves:
-            try:
-                new, marks, normal = apply_full(
-                    game.rules, puzzle, game._states[-1], game._marks[-1], str(move)
-                )
-            except MoveError:
-                break
-            game.moves.append(normal)
-            game._states.append(new)
-            game._marks.append(marks)
-        position = data.get("position", len(game.moves))
-        if not isinstance(position, int) or isinstance(position, bool):
-            position = len(game.moves)
-        game.position = max(0, min(position, len(game.moves)))
+        game, problem = cls.replay(puzzle, moves, data.get("position", len(moves)))
+        game.notice = problem
         return game

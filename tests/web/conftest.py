@@ -46,6 +46,12 @@ def puzzle_id(client: TestClient, title: str) -> int:
     raise AssertionError(f"no bundled puzzle {title!r}")
 
 
+def moves_of(client: TestClient, pid: int) -> list[str]:
+    """A game's history as saved (GET /api/games/{id}/moves)."""
+    found: list[str] = client.get(f"/api/games/{pid}/moves").json()["moves"]
+    return found
+
+
 def known_solution(title: str) -> list[str]:
     import json
 

@@ -12,7 +12,7 @@ import pencilbox
 from pencilbox.genres import base
 from pencilbox.web import create_app, jobs
 from pencilbox.web.app import MAX_BODY
-from tests.web.conftest import TestClient, app_client, known_solution, puzzle_id
+from tests.web.conftest import TestClient, app_client, known_solution, moves_of, puzzle_id
 
 SMALL = "1 1,1\n1,1,1\n"  # 3 wide, 2 high: #.# / .#.
 
@@ -235,7 +235,8 @@ def test_moves_undo_redo_reset(client: TestClient) -> None:
     game = client.get(f"/api/games/{pid}").json()
     assert game["state"] == "/".join(["?" * 8] * 9) and not game["can_undo"]
     game = client.post(f"/api/games/{pid}/move", json={"move": "r1c3=1 r1c2=1"}).json()
-    assert game["moves"] == ["r1c2=1 r1c3=1"] and game["state"].startswith("?##?")
+    assert moves_of(client, pid) == ["r1c2=1 r1c3=1"] and game["state"].startswith("?##?")
+    assert game["history"] == 1 and game["position"] == 1
     game = client.post(f"/api/games/{pid}/move", json={"move": "r1c1=2"}).json()
     assert game["state"].startswith(".##?") and game["position"] == 2
     game = client.post(f"/api/games/{pid}/undo").json()
@@ -245,13 +246,13 @@ def test_moves_undo_redo_reset(client: TestClient) -> None:
     assert client.post(f"/api/games/{pid}/redo").json()["changed"] is False
     client.post(f"/api/games/{pid}/undo")
     game = client.post(f"/api/games/{pid}/move", json={"move": "r9c8=1"}).json()
-    assert game["moves"] == ["r1c2=1 r1c3=1", "r9c8=1"]  # the redo tail is gone
+    assert moves_of(client, pid) == ["r1c2=1 r1c3=1", "r9c8=1"]  # the redo tail is gone
     game = client.post(f"/api/games/{pid}/move", json={"move": "clear"}).json()
     assert set(game["state"]) == {"?", "/"} and game["can_undo"]
     game = client.post(f"/api/games/{pid}/reset").json()
-    assert game["moves"] == [] and game["position"] == 0
+    assert game["history"] == 0 and game["position"] == 0 and moves_of(client, pid) == []
     same = client.post(f"/api/games/{pid}/move", json={"move": "clear"}).json()
-    assert same["changed"] is False and same["moves"] == []
+    assert same["changed"] is False and same["history"] == 0
 
 
 @pytest.mark.parametrize(
@@ -272,7 +273,7 @@ def test_bad_moves(client: TestClient, move: str, fragment: str) -> None:
     answer = client.post(f"/api/games/{pid}/move", json={"move": move})
     assert answer.status_code == 422
     assert fragment in answer.json()["error"]
-    assert client.get(f"/api/games/{pid}").json()["moves"] == []
+    assert moves_of(client, pid) == []
 
 
 def test_missing_game_and_body(client: TestClient) -> None:
@@ -330,7 +331,7 @@ def test_games_survive_a_new_app(db_path: Path) -> None:
         first.delete(f"/api/puzzles/{puzzle_id(first, 'seed-b')}")
     with app_client(create_app(db_path)) as second:
         game = second.get(f"/api/games/{pid}").json()
-        assert game["moves"] == ["r2c2=1", "r3c3=2"] and game["position"] == 1
+        assert moves_of(second, pid) == ["r2c2=1", "r3c3=2"] and game["position"] == 1
         assert game["can_redo"]
         titles = {row["title"] for row in second.get("/api/puzzles").json()}
         assert "seed-b" not in titles  # a deleted example is not seeded again

@@ -57,7 +57,7 @@ def test_draw_undo_check_solve_and_reload(page: Any, server: str) -> None:
     assert page.locator("#url").input_value().startswith("https://puzz.link/p?dbchoco/6/6/")
     assert state(page) == "?" * 60
     click_edge(page, 2, 0.5)  # the line right of r1c2: v1,2 (edge 1)
-    page.wait_for_function("() => window.pencilbox.game.moves.length === 1")
+    page.wait_for_function("() => window.pencilbox.game.history === 1")
     assert state(page)[1] == "1" and page.locator("#board line.wall").count() == 1
     # drag along the line below row 1, from under r1c3 to under r1c5: three walls in one move
     box = page.locator("#board svg").bounding_box()
@@ -67,7 +67,7 @@ def test_draw_undo_check_solve_and_reload(page: Any, server: str) -> None:
     page.mouse.move(box["x"] + PAD + 3.5 * CELL, y, steps=5)
     page.mouse.move(box["x"] + PAD + 4.5 * CELL, y, steps=5)
     page.mouse.up()
-    page.wait_for_function("() => window.pencilbox.game.moves.length === 2")
+    page.wait_for_function("() => window.pencilbox.game.history === 2")
     assert state(page)[32:35] == "111"
     page.click("#undo")
     page.wait_for_function("() => window.pencilbox.game.position === 1")
@@ -131,7 +131,7 @@ def test_url_import_hint_and_generate(page: Any, server: str) -> None:
     page.wait_for_selector("#hint-actions:not(.hidden)")
     assert page.locator("#board line.hover").count() == 1  # the edge the step decides
     page.click("#hint-apply")
-    page.wait_for_function("() => window.pencilbox.game.moves.length === 1")
+    page.wait_for_function("() => window.pencilbox.game.history === 1")
     assert "1" in state(page)
     page.fill("#gen-width", "4")
     page.fill("#gen-height", "4")

@@ -104,10 +104,9 @@ def test_store_seed_and_default_path(tmp_path: Path, monkeypatch: pytest.MonkeyP
     mode = store._execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     first = store.list_puzzles()[0]
-    store.save_game(
-        first["id"], {"moves": ["clear"], "position": 1, "state": "x"}, progress=0.5, solved=False
-    )
-    assert store.load_game(first["id"])["moves"] == ["clear"]  # type: ignore[index]
+    store.write_game(first["id"], keep=0, moves=["clear"], position=1, progress=0.5, solved=False)
+    saved = store.load_game(first["id"])
+    assert saved is not None and saved.moves == ["clear"] and saved.position == 1
     assert store.get_puzzle(first["id"])["progress"] == 0.5  # type: ignore[index]
     assert store.delete_puzzle(first["id"]) and store.load_game(first["id"]) is None
     store.close()
@@ -118,3 +117,94 @@ def test_examples_credit_their_sources() -> None:
         data = json.loads(path.read_text())
         assert "MIT" in data["license"] and data["source"].startswith("jwilk-archive/")
     assert "jwilk" in (EXAMPLES / "README.md").read_text()
+
+
+def test_history_holds_differences_not_grids() -> None:
+    from pencilbox.genres.nonogram.model import make_puzzle
+
+    size = 200
+    big = make_puzzle([[1]] * size, [[1]] * size, max_size=size)
+    game = Game.new(big)
+    for i in range(50):
+        assert game.play(f"r{i + 1}c{i + 1}=1")
+    assert [change.size for change in game.history] == [1] * 50
+    assert all(len(c.before) == len(c.after) == 1 for c in game.history)
+    # a grid move is saved as what it changed when that is shorter than the grid
+    one_more = state_text(game.rules, game.state).replace("?", ".", 1)
+    assert game.play("grid " + one_more)
+    assert game.moves[-1] == "r1c2=2" and game.history[-1].size == 1
+    everything = "/".join("#" * size for _ in range(size))
+    assert game.play("grid " + everything)
+    assert game.moves[-1] == "grid " + everything  # shorter than 39,949 cell settings
+    assert game.history[-1].size == size * size - 50
+
+
+def test_undo_redo_give_back_every_state() -> None:
+    import random
+
+    game = Game.new(pencilbox.load(EXAMPLES / "jwilk-data001.json"))
+    chooser = random.Random(7)
+    states = [game.state]
+    for _ in range(300):
+        r, c, v = chooser.randint(1, 10), chooser.randint(1, 10), chooser.randint(0, 2)
+        move = chooser.choice([f"r{r}c{c}={v}", f"r{r}c{c}={v} r{c}c{r}={2 - v}", "clear"])
+        if game.play(move):
+            states.append(game.state)
+    assert len(states) == len(game.history) + 1 > 100
+    for back in range(len(game.history), 0, -1):
+        assert game.state == states[back]
+        assert game.undo()
+    assert game.state == states[0] and not game.undo()
+    while game.redo():
+        assert game.state == states[game.position]
+    # and replaying the saved moves gives the same game
+    again, problem = Game.replay(game.puzzle, game.moves, game.position)
+    assert problem is None and again.state == game.state and again.moves == game.moves
+
+
+def test_sudoku_marks_undo_and_replay() -> None:
+    game = Game.new(pencilbox.load(EXAMPLES / "qqwing-easy.sdk"))
+    open_cell = next((r, c) for r in range(9) for c in range(9) if not game.state[r, c])
+    name = f"r{open_cell[0] + 1}c{open_cell[1] + 1}"
+    assert game.play(f"{name}+3 {name}+4") and game.play(f"{name}-3")
+    assert game.marks == ((open_cell, 0b1000),)
+    assert game.undo() and game.marks == ((open_cell, 0b1100),)
+    assert game.undo() and game.marks == ()
+    assert game.redo() and game.redo() and game.marks == ((open_cell, 0b1000),)
+    again, problem = Game.replay(game.puzzle, game.moves, 1)
+    assert problem is None and again.marks == ((open_cell, 0b1100),)
+
+
+def test_a_full_history_merges_its_oldest_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pencilbox.session as session
+
+    monkeypatch.setattr(session, "MAX_HISTORY", 10)
+    game = Game.new(pencilbox.load(EXAMPLES / "qqwing-easy.sdk"))
+    cells = [(r, c) for r in range(9) for c in range(9) if not game.state[r, c]]
+    for number, (r, c) in enumerate(cells[:11]):
+        game.notice = None
+        assert game.play(f"r{r + 1}c{c + 1}={number % 9 + 1} r{r + 1}c{c + 1}+{number % 9 + 1}")
+    assert game.notice is not None and "history is full" in game.notice
+    assert len(game.history) == 6 and game.position == 6  # 5 kept, 6 merged into one
+    played = game.state
+    again, problem = Game.replay(game.puzzle, game.moves, game.position)
+    assert problem is None and again.state == played and again.marks == game.marks
+    for _ in range(6):
+        assert game.undo()
+    assert game.state == game.rules.initial(game.puzzle) and game.marks == ()
+    while game.redo():
+        pass
+    assert game.state == played
+
+
+def test_replay_reports_what_it_cannot_read(game: Game) -> None:
+    again, problem = Game.replay(game.puzzle, ["r1c1=1", "r99c1=1", "r1c2=1"], 3)
+    assert again.moves == ["r1c1=1"] and again.position == 1
+    assert problem is not None and "move 2 of 3 ('r99c1=1')" in problem
+    for moves, position, words in (
+        (["r1c1=1", 7], 2, "move 2 of 2 ('7'): int is not a move"),
+        (["r1c1=1"], 5, "position 5 is outside"),
+        (["r1c1=1"], "x", "position 'x' is not a number"),
+    ):
+        _, problem = Game.replay(game.puzzle, moves, position)
+        assert problem is not None and words in problem, (moves, position)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
@@ -52,7 +53,7 @@ from pencilbox.errors import (
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
 from pencilbox.session import RULES, Game, marks_json, parse_text, set_move, state_text
-from pencilbox.store import Store, default_path
+from pencilbox.store import GAME_FORMAT, LibraryError, Store, default_path
 from pencilbox.web import jobs
 from pencilbox.web.board import Board, Job, State, Work
 from pencilbox.web.fetch import FetchRefused, fetch_text
@@ -68,6 +69,10 @@ MAX_JOBS = 12
 SOLVE_TIME_LIMIT = 20.0
 MAX_TIME_LIMIT = 60.0
 CACHE_SIZE = 64
+LIVE_GAMES = 32
+"""Games kept in memory (each with its history); the others are read again when played."""
+
+log = logging.getLogger("pencilbox.web")
 
 
 class ApiError(Exception):
@@ -136,8 +141,17 @@ class Entry:
     """The whole trace, once one was found within its time limit."""
     report: dict[str, Any] | None = None
     """The genre's logical grade (`grade_report`)."""
-    game: Game | None = None
+
+
+@dataclass
+class Slot:
+    """Where one puzzle's game lives while the server runs. Its lock is held for every read
+    and change of the game, saving included, so that no answer shows a move that is not
+    saved yet; slots are never dropped (the game in them is, when not used for a while), so
+    two threads never play on two copies of one game."""
+
     lock: threading.Lock = field(default_factory=threading.Lock)
+    game: Game | None = None
 
 
 class Library:
@@ -148,6 +162,8 @@ class Library:
         self._entries: OrderedDict[int, Entry] = OrderedDict()
         self._lock = threading.Lock()
         self._jobs = threading.BoundedSemaphore(MAX_JOBS)
+        self._slots: dict[int, Slot] = {}
+        self._live: OrderedDict[int, None] = OrderedDict()
 
     def row(self, puzzle_id: int) -> dict[str, Any]:
         row = self.store.get_puzzle(puzzle_id)
@@ -172,6 +188,15 @@ class Library:
     def forget(self, puzzle_id: int) -> None:
         with self._lock:
             self._entries.pop(puzzle_id, None)
+
+    def delete(self, puzzle_id: int) -> bool:
+        """Remove a puzzle and its game (after any move on it in progress)."""
+        slot = self._slot(puzzle_id)
+        with slot.lock:
+            deleted = self.store.delete_puzzle(puzzle_id)
+            slot.game = None
+        self.forget(puzzle_id)
+        return deleted
 
     def claim(self) -> None:
         """Take one of the `MAX_JOBS` job slots (429 when none is free); `release` gives it
@@ -263,22 +288,82 @@ class Library:
             return solved
         return None
 
-    def game(self, puzzle_id: int) -> tuple[Entry, Game]:
+    # -- games ----------------------------------------------------------------------------
+    @contextmanager
+    def playing(self, puzzle_id: int) -> Iterator[tuple[Entry, Game]]:
+        """The puzzle's game, loaded when needed, with its lock held."""
         entry = self.entry(puzzle_id)
         if entry.puzzle.genre not in RULES:
             raise ApiError(409, f"the {entry.puzzle.genre} genre cannot be played here yet")
-        with entry.lock:
-            if entry.game is None:
-                saved = self.store.load_game(puzzle_id)
-                puzzle = entry.puzzle
-                entry.game = Game.from_json(puzzle, saved) if saved else Game.new(puzzle)
-            return entry, entry.game
+        slot = self._slot(puzzle_id)
+        with slot.lock:
+            if slot.game is None:
+                slot.game = self._load(puzzle_id, entry.puzzle)
+            self._used(puzzle_id)
+            yield entry, slot.game
 
     def save(self, puzzle_id: int, game: Game) -> None:
-        check = game.check()
-        self.store.save_game(
-            puzzle_id, game.to_json(), progress=game.progress(), solved=bool(check["solved"])
-        )
+        """Write what changed since the last save (the caller holds the game's lock). When
+        that fails the game is dropped from memory, to be read again from the file: memory
+        never runs ahead of what is saved."""
+        try:
+            self.store.write_game(
+                puzzle_id,
+                keep=game.unsaved_from,
+                moves=[change.move for change in game.history[game.unsaved_from :]],
+                position=game.position,
+                progress=game.progress(),
+                solved=game.solved(),
+            )
+        except BaseException:
+            self._slot(puzzle_id).game = None
+            raise
+        game.unsaved_from = len(game.history)
+
+    def _load(self, puzzle_id: int, puzzle: Any) -> Game:
+        """Read a saved game. One saved the old way (a JSON list) is converted; one that
+        cannot be read whole is copied aside (`damaged_games`), continued from what could be
+        read, and the player is told."""
+        if self.store.get_puzzle(puzzle_id) is None:  # deleted while we waited
+            raise ApiError(404, f"no puzzle with id {puzzle_id}")
+        saved = self.store.load_game(puzzle_id)
+        if saved is None:
+            return Game.new(puzzle)
+        game, problem = Game.replay(puzzle, saved.moves, saved.position)
+        problem = saved.problem or problem
+        if problem:
+            log.warning("puzzle %d: the saved game cannot be read whole: %s", puzzle_id, problem)
+            self.store.keep_damaged(puzzle_id, problem)
+            game.notice = (
+                f"The saved game could not be read whole: {problem}. It goes on from the "
+                f"{len(game.history)} moves that could be read; the saved record is kept in "
+                "the library file (table damaged_games)."
+            )
+        if problem or saved.format != GAME_FORMAT:
+            game.unsaved_from = 0
+            self.save(puzzle_id, game)
+        return game
+
+    def _slot(self, puzzle_id: int) -> Slot:
+        with self._lock:
+            return self._slots.setdefault(puzzle_id, Slot())
+
+    def _used(self, puzzle_id: int) -> None:
+        """Keep at most `LIVE_GAMES` games in memory: drop the least recently used ones that
+        nobody is playing right now (they are saved)."""
+        with self._lock:
+            self._live[puzzle_id] = None
+            self._live.move_to_end(puzzle_id)
+            idle = [i for i in self._live if i != puzzle_id][: max(0, len(self._live) - LIVE_GAMES)]
+        for old in idle:
+            slot = self._slot(old)
+            if slot.lock.acquire(blocking=False):
+                try:
+                    slot.game = None
+                finally:
+                    slot.lock.release()
+                with self._lock:
+                    self._live.pop(old, None)
 
 
 def _limit(time_limit: float | None) -> float:
@@ -352,13 +437,14 @@ def _game_json(puzzle_id: int, entry: Entry, game: Game, **extra: Any) -> dict[s
         "puzzle_id": puzzle_id,
         "genre": entry.puzzle.genre,
         "state": state_text(game.rules, game.state),
-        "moves": game.moves,
+        "history": len(game.history),
         "position": game.position,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "progress": round(game.progress(), 4),
-        "solved": bool(game.check()["solved"]),
+        "solved": game.solved(),
         **({"marks": marks_json(game.marks)} if getattr(game.rules, "marks", False) else {}),
+        **({"notice": game.notice} if game.notice else {}),
         **extra,
     }
 
@@ -606,7 +692,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         jobs.prewarm()
-        yield
+        try:
+            yield
+        finally:
+            store.close()  # (and its lock: another server may use the file now)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -623,6 +712,12 @@ def create_app(
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse({"error": error.message, **error.extra}, error.status)
+
+    @app.exception_handler(LibraryError)
+    async def library_error(request: Request, error: LibraryError) -> JSONResponse:
+        """The library file failed under us (disk full, removed, made read-only): nothing
+        was changed; the client may try again."""
+        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": "5"})
 
     @app.exception_handler(PuzzleError)
     async def puzzle_error(request: Request, error: PuzzleError) -> JSONResponse:
@@ -800,9 +895,8 @@ def create_app(
 
     @app.delete("/api/puzzles/{puzzle_id}")
     def delete_puzzle(puzzle_id: int) -> dict[str, Any]:
-        if not store.delete_puzzle(puzzle_id):
+        if not library.delete(puzzle_id):
             raise ApiError(404, f"no puzzle with id {puzzle_id}")
-        library.forget(puzzle_id)
         return {"deleted": puzzle_id}
 
     @app.get("/api/puzzles/{puzzle_id}/thumbnail.svg")
@@ -810,7 +904,8 @@ def create_app(
         entry = library.entry(puzzle_id)
         state = None
         if entry.puzzle.genre in RULES:
-            state = _drawable(*library.game(puzzle_id))
+            with library.playing(puzzle_id) as played:
+                state = _drawable(*played)
         svg = entry.puzzle.render(state, "svg")
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
@@ -819,7 +914,8 @@ def create_app(
         entry = library.entry(puzzle_id)
         grid = None
         if state == "game" and entry.puzzle.genre in RULES:
-            grid = _drawable(*library.game(puzzle_id))
+            with library.playing(puzzle_id) as played:
+                grid = _drawable(*played)
         elif state == "solution":
             result = library.result(puzzle_id)
             grid = result.solutions[0] if result.solutions else None
@@ -909,15 +1005,24 @@ def create_app(
     # -- games ------------------------------------------------------------------------------
     @app.get("/api/games/{puzzle_id}")
     def get_game(puzzle_id: int) -> dict[str, Any]:
-        entry, game = library.game(puzzle_id)
-        return _game_json(puzzle_id, entry, game)
+        with library.playing(puzzle_id) as (entry, game):
+            return _game_json(puzzle_id, entry, game)
 
-    def _change(puzzle_id: int, action: Callable[[Game], Any]) -> dict[str, Any]:
-        entry, game = library.game(puzzle_id)
-        with entry.lock:
+    @app.get("/api/games/{puzzle_id}/moves")
+    def game_moves(puzzle_id: int) -> dict[str, Any]:
+        """The history: every move as saved (a `grid` move as the cells it changed), and how
+        many of them are played (the rest can be redone)."""
+        with library.playing(puzzle_id) as (_, game):
+            return {"puzzle_id": puzzle_id, "moves": game.moves, "position": game.position}
+
+    def _change(puzzle_id: int, action: Callable[[Game], Any], **extra: Any) -> dict[str, Any]:
+        """Change the game, save it and answer, all under the game's lock: an answer never
+        shows a move that is not saved."""
+        with library.playing(puzzle_id) as (entry, game):
+            game.notice = None  # told once, with the answer that follows it
             outcome = action(game)
             library.save(puzzle_id, game)
-            return _game_json(puzzle_id, entry, game, changed=bool(outcome))
+            return _game_json(puzzle_id, entry, game, changed=bool(outcome), **extra)
 
     @app.post("/api/games/{puzzle_id}/move")
     def move(puzzle_id: int, body: MoveRequest) -> dict[str, Any]:
@@ -942,11 +1047,11 @@ def create_app(
     @app.post("/api/games/{puzzle_id}/hint")
     def hint(puzzle_id: int) -> dict[str, Any]:
         solution = library.solution(puzzle_id)
-        entry, game = library.game(puzzle_id)
-        with entry.lock:
-            step = game.hint(solution)
+        with library.playing(puzzle_id) as (entry, game):
+            rules, state = game.rules, game.state
+        step = rules.hint(entry.puzzle, state, solution)  # (slow logic: not under the lock)
         payload: dict[str, Any] = {"step": step.to_json() if step else None}
-        mover = getattr(game.rules, "step_move", None)
+        mover = getattr(rules, "step_move", None)
         if step is not None and mover is not None:
             move = mover(entry.puzzle, step)
             if move:
@@ -954,44 +1059,35 @@ def create_app(
         elif step is not None and step.changes:
             payload["move"] = set_move(step.changes)
         if step is None:
-            done = game.check(solution)["solved"]
+            done = rules.check(entry.puzzle, state, solution)["solved"]
             payload["message"] = "Solved: nothing left to deduce." if done else "No hint found."
         return payload
 
     @app.post("/api/games/{puzzle_id}/pass")
     def single_pass(puzzle_id: int) -> dict[str, Any]:
-        entry, game = library.game(puzzle_id)
-        with entry.lock:
-            before = state_text(game.rules, game.state)
-            found = game.single_pass()
-            library.save(puzzle_id, game)
-            return _game_json(
-                puzzle_id,
-                entry,
-                game,
-                before=before,
-                steps=[s.to_json() for s in found],
-                changed=bool(found),
-            )
+        found: list[Step] = []
+        before: list[str] = []
+
+        def one_pass(game: Game) -> bool:
+            before.append(state_text(game.rules, game.state))
+            found.extend(game.single_pass())
+            return bool(found)
+
+        answer = _change(puzzle_id, one_pass)
+        return {**answer, "before": before[0], "steps": [s.to_json() for s in found]}
 
     @app.post("/api/games/{puzzle_id}/solve")
     def solve_game(puzzle_id: int, body: SolveRequest | None = None) -> dict[str, Any]:
         request = body or SolveRequest()
         result = library.result(puzzle_id, request.time_limit)
-        entry, game = library.game(puzzle_id)
-        with entry.lock:
-            changed = game.solve(result) if request.apply else False
-            library.save(puzzle_id, game)
-            return {
-                **_game_json(puzzle_id, entry, game, changed=changed),
-                "result": _result_json(entry.puzzle, result),
-            }
+        entry = library.entry(puzzle_id)
+        answer = _change(puzzle_id, lambda game: request.apply and game.solve(result))
+        return {**answer, "result": _result_json(entry.puzzle, result)}
 
     @app.get("/api/games/{puzzle_id}/check")
     def check(puzzle_id: int) -> dict[str, Any]:
         solution = library.solution(puzzle_id)
-        entry, game = library.game(puzzle_id)
-        with entry.lock:
+        with library.playing(puzzle_id) as (_, game):
             return game.check(solution)
 
     return app

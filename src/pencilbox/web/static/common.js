@@ -72,6 +72,12 @@ export function setMessage(node, text, kind = "") {
   node.className = `msg ${kind}`;
 }
 
+/** What the server tells about a game (its history was merged at the cap, its save could be
+ * read only in part) goes to the page's message line. */
+export function showNotice(game, node) {
+  if (game && game.notice) setMessage(node, game.notice, "error");
+}
+
 /**
  * The server side of one game, shared by every genre page. `page` holds `id`, `pending` (moves
  * on their way) and `queue` (so moves reach the server in the order they were made);

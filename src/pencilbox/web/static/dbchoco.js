@@ -7,7 +7,7 @@
 // /dbchoco?edit opens the editor instead (dbchoco-editor.js): a new puzzle on a blank board.
 import { startEditor } from "/static/dbchoco-editor.js";
 import {
-  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -167,6 +167,7 @@ function applyGame(game, { force = false } = {}) {
   page.game = game;
   if (game.solved && !wasSolved) setMessage(info, "✔ Solved: every block is a white half and a gray half of one shape.", "ok");
   else if (!game.solved && wasSolved) setMessage(info, "");
+  showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
   if (page.pending > 0 && !force) return; // newer local moves are on their way

@@ -1,7 +1,7 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
 import {
-  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
@@ -157,6 +157,7 @@ function applyGame(game, { force = false } = {}) {
   if (game.solved && !wasSolved && page.game && !page.player) {
     setMessage(info, "✔ Solved: every clue is satisfied.", "ok");
   }
+  showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
   if (page.pending > 0 && !force) return; // newer local moves are on their way

@@ -3,7 +3,7 @@
 // move goes to /api/games/{id}/move and is saved there, pencil marks (r3c4+5, r3c4-5) too.
 // "Solve (animated)" replays the solving trace with the common step player.
 import {
-  $, api, el, gameClient, setMessage, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
 
 const page = {
@@ -231,6 +231,7 @@ function applyGame(game, { force = false } = {}) {
   const wasSolved = page.game && page.game.solved;
   page.game = game;
   if (game.solved && !wasSolved) setMessage(info, "✔ Solved: every row, column and box is complete.", "ok");
+  showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
   if (page.pending > 0 && !force) return; // newer local moves are on their way

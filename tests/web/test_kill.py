@@ -1,0 +1,114 @@
+"""Several clients play on the same games of a real server; it is killed (-9) mid-play and
+started again. Every acknowledged move must be there, and no answer may have shown a move that
+was not saved (each answer's state must be the saved history up to its length)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+import pencilbox
+from pencilbox.session import Game, state_text
+from pencilbox.store import EXAMPLES_DIR
+from tests.web.conftest import PAGE_HEADERS
+from tests.web.test_restart import server
+
+GAMES = ("data001", "data147")  # 10x10 nonograms
+CLIENTS_PER_GAME = 4
+PLAY_SECONDS = 2.5
+
+
+@dataclass
+class Seen:
+    """What one client was told: (history length, state) of every answer, and the moves the
+    server acknowledged with the history length right after each."""
+
+    answers: list[tuple[int, str]] = field(default_factory=list)
+    acknowledged: list[tuple[int, str]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def play(url: str, pid: int, row: int, stop: threading.Event, seen: Seen) -> None:
+    """Set the cells of one row (this client's own) again and again, each move a change
+    (empty -> filled -> crossed -> filled ...), and read the game now and then."""
+    count = 0
+    with httpx.Client(base_url=url, headers=PAGE_HEADERS, timeout=30) as client:
+        while not stop.is_set():
+            col = count % 10 + 1
+            move = f"r{row}c{col}={1 + (count // 10) % 2}"
+            try:
+                answer = client.post(f"/api/games/{pid}/move", json={"move": move})
+                if count % 3 == 0:
+                    read = client.get(f"/api/games/{pid}").json()
+                    seen.answers.append((read["history"], read["state"]))
+            except (httpx.TransportError, ValueError):
+                return  # the server is gone: this move is not acknowledged
+            body = answer.json()
+            if answer.status_code != 200 or not body["changed"]:
+                seen.refused.append(f"{move}: {answer.status_code} {answer.text[:200]}")
+                return
+            seen.answers.append((body["history"], body["state"]))
+            seen.acknowledged.append((body["history"], move))
+            count += 1
+
+
+def test_no_acknowledged_move_is_lost_and_none_shown_early(tmp_path: Path) -> None:
+    db = tmp_path / "library.sqlite3"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    seen: dict[int, list[Seen]] = {}
+    with server(db, env) as (url, process):
+        puzzles = httpx.get(f"{url}/api/puzzles").json()
+        ids = [next(p["id"] for p in puzzles if p["title"] == title) for title in GAMES]
+        stop = threading.Event()
+        threads = []
+        for pid in ids:
+            seen[pid] = [Seen() for _ in range(CLIENTS_PER_GAME)]
+            for row, record in enumerate(seen[pid], 1):
+                threads.append(
+                    threading.Thread(target=play, args=(url, pid, row, stop, record), daemon=True)
+                )
+        for thread in threads:
+            thread.start()
+        time.sleep(PLAY_SECONDS)
+        os.kill(process.pid, signal.SIGKILL)  # in the middle of the play
+        process.wait(timeout=10)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+    acknowledged = lost = 0
+    with server(db, env) as (url, _):
+        for pid, title in zip(ids, GAMES):
+            saved = httpx.get(f"{url}/api/games/{pid}/moves").json()
+            moves = saved["moves"]
+            assert saved["position"] == len(moves)
+            states = replayed(title, moves)
+            for record in seen[pid]:
+                assert not record.refused
+                for length, move in record.acknowledged:
+                    acknowledged += 1
+                    lost += not (length <= len(moves) and moves[length - 1] == move)
+                for length, state in record.answers:
+                    assert length <= len(moves), "an answer showed a move that was not saved"
+                    assert states[length] == state, "an answer showed an unsaved state"
+    print(
+        f"kill -9: {len(ids) * CLIENTS_PER_GAME} clients on {len(ids)} games, "
+        f"{acknowledged} moves acknowledged, {lost} lost"
+    )
+    assert acknowledged > 20 * len(ids)  # the play really happened
+    assert lost == 0
+
+
+def replayed(title: str, moves: list[str]) -> list[str]:
+    """The state text after 0, 1, 2, ... of the moves."""
+    game = Game.new(pencilbox.load(Path(str(EXAMPLES_DIR / f"jwilk-{title}.json"))))
+    states = [state_text(game.rules, game.state)]
+    for move in moves:
+        assert game.play(move)
+        states.append(state_text(game.rules, game.state))
+    return states
