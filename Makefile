@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 KERNEL := src/pencilbox/genres/sudoku/_kernel.c src/pencilbox/genres/dbchoco/_propagator.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench setup browser clean
+.PHONY: run test lint bench setup browser clean fuzz
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -70,6 +70,12 @@ bench-dbchoco: $(STAMP)
 # load) in chromium against `pencilbox serve`; writes bench/results/web.md.
 bench-web: $(STAMP) browser
 	$(BIN)/python bench/web.py
+
+# The long fuzz run: 100,000 inputs over every reader of every genre (the property of
+# tests/test_fuzz.py); writes bench/results/fuzz.md and fails if any input raised anything but
+# a PuzzleError. FUZZ_INPUTS=N for another count.
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py --inputs $${FUZZ_INPUTS:-100000}
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
