@@ -283,8 +283,8 @@ def _is_url(text: str) -> bool:
 
 
 def _kind(item: str) -> str | None:
-    """ "dir" or "file" for what exists at `item`; None for anything else, including strings no
-    file system accepts as a name (a 40 KB URL)."""
+    """What exists at `item`: a "dir", a "file", or None (nothing, or a string no file system
+    accepts as a name, such as a 40 KB URL)."""
     try:
         path = Path(item)
         return "dir" if path.is_dir() else "file" if path.exists() else None
@@ -292,14 +292,14 @@ def _kind(item: str) -> str | None:
         return None
 
 
-def puzzle_suffixes() -> tuple[str, ...]:
+def _puzzle_suffixes() -> tuple[str, ...]:
     """The file endings a folder is searched for: every notation of every genre."""
     return tuple(dict.fromkeys(s for genre in base.all_genres() for s in genre.extensions))
 
 
 def _expand(paths: Sequence[str]) -> Iterator[str]:
     """Files and URLs in the order given; folders become their puzzle files, sorted."""
-    suffixes = puzzle_suffixes()
+    suffixes = _puzzle_suffixes()
     for item in paths:
         if _kind(item) == "dir":
             for found in sorted(Path(item).rglob("*")):
