@@ -141,5 +141,7 @@ def test_a_logic_grade_is_met_and_logic_finishes_the_puzzle() -> None:
 def test_an_unknown_grade_is_refused_at_once() -> None:
     from pencilbox.errors import PuzzleError
 
-    with pytest.raises(PuzzleError, match="choose one of numbers, dead_end, area, placement"):
+    with pytest.raises(
+        PuzzleError, match="choose one of numbers, dead_end, area, sizes, balance, placement, shape"
+    ):
         generate("6x6", 1, grade="bogus")

@@ -89,9 +89,11 @@ def test_every_clause_of_the_propagator_holds_for_the_answer(path: Path) -> None
         for _ in range(trial % 4):  # a few wrong edges
             e = rng.randrange(len(values))
             values[e] = -truth[e]
-        clause = engine.conflict(values)  # type: ignore[attr-defined]
-        if clause is None:
+        found = engine.conflict(values)  # type: ignore[attr-defined]
+        if found is None:
             continue
+        kind, clause = found
+        assert 0 <= kind < 8
         given += 1
         holds = [(lit > 0) == (truth[wall.index(abs(lit))] > 0) for lit in clause]
         assert any(holds), f"the clause {clause} cuts off the answer"

@@ -82,7 +82,7 @@ typedef struct {
     double deadline;
     PyObject *interrupted; /* a callable polled with the clock: True after Ctrl-C, or None */
     int stopped;
-    long looks, conflicts[8];
+    long looks, conflicts[8], conflicts_before[8];
     char is_lazy;
 } Prop;
 
@@ -890,8 +890,9 @@ static PyObject *prop_add_clause(Prop *p, PyObject *unused)
     return clause;
 }
 
-/* conflict(values) -> clause or None: the checks on an assignment given per edge (1 wall,
- * -1 open, 0 undecided), outside any search; for tests. */
+/* conflict(values) -> (check, clause) or None: the checks on an assignment given per edge (1
+ * wall, -1 open, 0 undecided), outside any search (the logic steps' rule check, and tests).
+ * `check` numbers the check that broke, in the order of the list at the top (0 = A). */
 static PyObject *prop_conflict(Prop *p, PyObject *values)
 {
     int8_t *saved = malloc((size_t)p->nedges);
@@ -910,6 +911,7 @@ static PyObject *prop_conflict(Prop *p, PyObject *values)
     for (int e = 0; e < p->nedges; e++)
         p->value[e] = (int8_t)(given[e] > 0 ? 1 : given[e] < 0 ? -1 : 0);
     Py_ssize_t before = PyList_GET_SIZE(p->pending);
+    memcpy(p->conflicts_before, p->conflicts, sizeof(p->conflicts));
     int found = check(p);
     memcpy(p->value, saved, (size_t)p->nedges);
     free(saved);
@@ -918,10 +920,14 @@ static PyObject *prop_conflict(Prop *p, PyObject *values)
         return NULL;
     if (found == 0)
         Py_RETURN_NONE;
+    int kind = 0;
+    for (int k = 0; k < 8; k++) /* the check that just counted one more conflict */
+        if (p->conflicts[k] > p->conflicts_before[k])
+            kind = k;
     PyObject *clause = PyList_GET_ITEM(p->pending, before);
-    Py_INCREF(clause);
+    PyObject *answer = Py_BuildValue("(iO)", kind, clause);
     PyList_SetSlice(p->pending, before, before + 1, NULL);
-    return clause;
+    return answer;
 }
 
 static PyObject *prop_counts(Prop *p, void *closure)
@@ -965,7 +971,8 @@ static PyMethodDef prop_methods[] = {
     {"has_clause", (PyCFunction)prop_has_clause, METH_NOARGS, "a clause is queued"},
     {"add_clause", (PyCFunction)prop_add_clause, METH_NOARGS, "the next queued clause"},
     {"conflict", (PyCFunction)prop_conflict, METH_O,
-     "conflict(values) -> clause or None (values per edge: 1 wall, -1 open, 0 undecided)"},
+     "conflict(values) -> (check, clause) or None (values per edge: 1 wall, -1 open, 0 "
+     "undecided)"},
     {NULL, NULL, 0, NULL},
 };
 

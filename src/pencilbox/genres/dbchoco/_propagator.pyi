@@ -31,9 +31,10 @@ class Propagator:
     def provide_reason(self, lit: int, /) -> list[int]: ...
     def has_clause(self) -> bool: ...
     def add_clause(self) -> list[int]: ...
-    def conflict(self, values: Sequence[int], /) -> list[int] | None:
-        """The clause of the first broken rule under `values` (per edge: 1 wall, -1 open, 0
-        undecided), or None."""
+    def conflict(self, values: Sequence[int], /) -> tuple[int, list[int]] | None:
+        """The first broken rule under `values` (per edge: 1 wall, -1 open, 0 undecided):
+        which check broke (0-7, in the order of _propagator.c's list) and its clause; None
+        when nothing is broken."""
     @property
     def counts(self) -> dict[str, int]: ...
     @property

@@ -272,7 +272,7 @@ class DoubleChoco:
         return solve(self, limit=limit, time_limit=time_limit)
 
     def steps(self, time_limit: float | None = None) -> list[Step]:
-        from pencilbox.genres.dbchoco.logic import trace
+        from pencilbox.genres.dbchoco.solve import trace
 
         return trace(self, time_limit=time_limit)
 

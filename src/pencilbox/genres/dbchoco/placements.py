@@ -22,8 +22,8 @@ from pencilbox.core.grid import Cell
 from pencilbox.genres.dbchoco.model import OPEN, QUESTION, WALL, DoubleChoco
 from pencilbox.genres.dbchoco.shapes import images
 
-MAX_NUMBER = 8
-MAX_POCKET = 5
+MAX_NUMBER = 12
+MAX_POCKET = 8
 MAX_AREAS = 3000
 
 Block = frozenset[Cell]
@@ -101,6 +101,11 @@ class Placements:
         self._known[cell] = None if listed is None else [_placed(board, b) for b in listed]
         self._listed_at[cell] = decided
         return self._known[cell]
+
+    def keep(self, cell: Cell, kept: list[Placed]) -> None:
+        """Narrow a cell's list to `kept` (blocks found impossible for another reason: since
+        deciding edges only removes blocks, they never come back)."""
+        self._known[cell] = kept
 
 
 def _placed(board: Board, cells: Block) -> Placed:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import time
 
+from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
+from pencilbox.genres.dbchoco.logic import PROBE_SECONDS, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls
 from pencilbox.genres.dbchoco.search import answers
 
@@ -58,8 +60,6 @@ def _grade(
     """The hardest logic step needed. Inside `solve` the contradiction probes are left out
     (they cost seconds in Python on 12x12 and up), so a puzzle that needs them grades as
     `search` there; `grade()` runs them."""
-    from pencilbox.genres.dbchoco.logic import deduce
-
     try:
         with stats.phase("logic"):
             state = deduce(puzzle, probes=probes, deadline=deadline, solution=answer)
@@ -74,3 +74,19 @@ def grade(puzzle: DoubleChoco, time_limit: float | None = None) -> str:
         return "search"
     stats = Stats()
     return _grade(puzzle, result.solutions[0], stats, Deadline(time_limit), probes=True) or "search"
+
+
+def trace(puzzle: DoubleChoco, time_limit: float | None = None) -> list[Step]:
+    """The steps from the empty grid to the answer (when it is unique): logic as far as it
+    goes (trials for at most PROBE_SECONDS), then the labelled last resort."""
+    deadline = Deadline(time_limit)
+    result = solve(puzzle, limit=2, time_limit=deadline.remaining(), with_grade=False)
+    solution = result.solutions[0] if result.status == "unique" else None
+    state = deduce(
+        puzzle,
+        deadline=deadline,
+        solution=solution,
+        backbone=solution is not None,
+        probe_seconds=PROBE_SECONDS,
+    )
+    return state.steps

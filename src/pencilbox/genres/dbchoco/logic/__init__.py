@@ -1,0 +1,117 @@
+"""Logical deductions on the edges, as Steps for hints, `explain` and the animation.
+
+Techniques, easiest first (the grade of a puzzle is the hardest one it needs):
+
+1. `numbers` (rules.py): a wall between two cells whose blocks so far hold different
+   numbers; a wall between a 1 and its neighbours of the same colour.
+2. `dead_end`: no wall ends inside a block (at an inner corner).
+3. `area`: a cell walled on three sides joins the fourth; a complete area is closed; a
+   number that can reach exactly its size takes it all; a 1 with one partner left.
+4. `sizes`: size bounds from a number: two areas (or two blocks so far) whose union would
+   outgrow the number are walled apart.
+5. `balance`: every block has as many white cells as gray ones, so an edge whose wall would
+   cut off an unbalanced region is open.
+6. `placement` (blocks.py): every way to place a number's block (or a small pocket's) is
+   listed, the ways that break a rule at once are dropped, and what all the others share
+   is decided.
+7. `shape`: a growing area's partner holds a turned or mirrored copy of it; the cells that
+   every possible copy uses are in its block.
+8. `contradiction` (trial.py): bounded trial: an edge set one way breaks a rule after the
+   techniques above, so it is the other way (the step tells the short proof).
+9. `backbone`: the labelled last resort: the complete search shows the remaining edges
+   take the same value in every answer; a puzzle that needs it grades as `search`.
+
+The order follows cost and how local the reasoning is, and bench/results/dbchoco.md
+measures it: the earlier a technique, the more real puzzles use it and the fewer cells
+each step looks at; trial is last because each try runs all the others.
+"""
+
+from __future__ import annotations
+
+from pencilbox.core.step import Step
+from pencilbox.core.timing import Deadline, TimeLimitReached
+from pencilbox.genres.dbchoco.logic.blocks import placements, shape
+from pencilbox.genres.dbchoco.logic.checks import broken
+from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
+from pencilbox.genres.dbchoco.logic.state import GRADES, LEVELS, Broken, State
+from pencilbox.genres.dbchoco.logic.trial import contradiction
+from pencilbox.genres.dbchoco.model import UNDECIDED, DoubleChoco, Walls
+
+__all__ = [
+    "GRADES",
+    "LEVELS",
+    "PROBE_SECONDS",
+    "RULES",
+    "Broken",
+    "State",
+    "deduce",
+    "first_step",
+    "propagate",
+]
+
+RULES = (numbers, dead_ends, areas, sizes, balance, placements, shape)
+"""The techniques below trial, easiest first: each pass starts again from the first."""
+
+PROBE_SECONDS = 10.0
+"""Trials are pure Python and slow on big grids: a trace spends at most this long on them
+before the labelled last resort (backbone) finishes the grid."""
+
+
+def propagate(state: State, deadline: Deadline | None = None) -> None:
+    """Apply the techniques until nothing changes; raises Broken on a contradiction."""
+    while True:
+        if deadline is not None and deadline.expired():
+            raise TimeLimitReached
+        if not any(rule(state) for rule in RULES):
+            break
+        broken(state)
+    broken(state)
+
+
+def deduce(
+    puzzle: DoubleChoco,
+    *,
+    probes: bool = True,
+    deadline: Deadline | None = None,
+    solution: Walls | None = None,
+    backbone: bool = False,
+    probe_seconds: float | None = None,
+) -> State:
+    """Logic from the empty grid: the techniques, then (with `probes`) trials, repeatedly.
+
+    With `backbone` (and a known `solution`, e.g. from the solver when it proved uniqueness),
+    the remaining edges are then filled in one step labelled `backbone`."""
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    budget = Deadline(probe_seconds) if probe_seconds is not None else None
+    try:
+        propagate(state, deadline)
+        while probes and not state.solved() and contradiction(state, propagate, deadline, budget):
+            propagate(state, deadline)
+    except Broken as error:
+        state.steps.append(
+            Step("contradiction", LEVELS["contradiction"], (), f"no answer: {error.reason}")
+        )
+        return state
+    if backbone and solution is not None and not state.solved():
+        rest = {e: solution.edges[e] for e in range(state.geo.count) if state.edges[e] == UNDECIDED}
+        state.set(
+            rest,
+            "backbone",
+            f"last resort (complete search): the remaining {len(rest)} edges take the same "
+            "value in every answer",
+            [],
+        )
+    return state
+
+
+def first_step(puzzle: DoubleChoco, time_limit: float | None = 10.0) -> Step | None:
+    """The easiest step from the empty grid (a hint): the first technique that applies,
+    else the first trial that breaks; None when neither finds anything in time."""
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    deadline = Deadline(time_limit)
+    try:
+        if any(rule(state) for rule in RULES) or contradiction(state, propagate, deadline):
+            return state.steps[0]
+    except (Broken, TimeLimitReached):
+        return None
+    return None

@@ -1,0 +1,365 @@
+"""The local techniques: numbers, dead ends, areas, size bounds and colour balance.
+
+Each rule decides what it can, records one step per finding, and returns whether it changed
+anything. They only ever read the puzzle and the edges decided so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pencilbox.core.grid import Cell, cell_name
+from pencilbox.genres.dbchoco.logic.state import (
+    AREA,
+    REACH,
+    State,
+    components,
+    describe,
+    number,
+)
+from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL
+
+
+# -- numbers: different numbers never share a block ----------------------------------------------
+def numbers(state: State) -> bool:
+    """A wall between two cells whose blocks (joined so far) hold different numbers, and
+    around a 1 towards its own colour (a 1's area is that one cell)."""
+    puzzle, geo = state.puzzle, state.geo
+    block_of, clue = _labels(state, same_colour=False)
+    changed = False
+    for e in range(geo.count):
+        if state.edges[e] != UNDECIDED:
+            continue
+        a, b = geo.cells(e)
+        na, nb = clue[block_of[a]], clue[block_of[b]]
+        if na is not None and nb is not None and na[0] != nb[0]:
+            changed |= state.set(
+                {e: WALL},
+                "numbers",
+                f"{_whose(a, na)} and {_whose(b, nb)}: different numbers cannot share a "
+                f"block, so {geo.edge_name(e)} is a wall",
+                [na[1], nb[1], a, b],
+            )
+        elif puzzle.is_gray(*a) == puzzle.is_gray(*b) and 1 in (
+            number(puzzle, a),
+            number(puzzle, b),
+        ):
+            one = a if number(puzzle, a) == 1 else b
+            changed |= state.set(
+                {e: WALL},
+                "numbers",
+                f"the 1 at {cell_name(one)} is an area of one cell, so it is walled off from "
+                "its neighbours of the same colour",
+                [one],
+            )
+    return changed
+
+
+def _whose(cell: Cell, clue: tuple[int, Cell]) -> str:
+    """'r1c2 holds 4', or 'r1c3 is joined to the 4 at r2c3'."""
+    n, numbered = clue
+    if cell == numbered:
+        return f"{cell_name(cell)} holds {n}"
+    return f"{cell_name(cell)} is joined to the {n} at {cell_name(numbered)}"
+
+
+def _labels(
+    state: State, *, same_colour: bool
+) -> tuple[dict[Cell, int], list[tuple[int, Cell] | None]]:
+    """Which open component (area or block so far) each cell is in, and the number it holds
+    with its cell (None when it holds none; the first one when it holds several)."""
+    label: dict[Cell, int] = {}
+    clue: list[tuple[int, Cell] | None] = []
+    for group in components(state, same_colour=same_colour, through=AREA):
+        found = next(((n, c) for c in group if (n := number(state.puzzle, c)) is not None), None)
+        for cell in group:
+            label[cell] = len(clue)
+        clue.append(found)
+    return label, clue
+
+
+# -- dead ends ------------------------------------------------------------------------------------
+def dead_ends(state: State) -> bool:
+    """No wall ends inside a block: at an inner corner three open edges leave the fourth
+    open, and one wall with a single undecided edge left makes that edge a wall."""
+    geo = state.geo
+    changed = False
+    for r in range(state.puzzle.height - 1):
+        for c in range(state.puzzle.width - 1):
+            around = geo.vertex_edges(r, c)
+            values = [state.edges[e] for e in around]
+            undecided = [e for e, v in zip(around, values) if v == UNDECIDED]
+            if len(undecided) != 1 or values.count(WALL) > 1:
+                continue
+            corner = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            name = geo.edge_name(undecided[0])
+            if values.count(WALL) == 0:
+                sentence = (
+                    f"the corner below-right of {cell_name((r, c))} has three open edges; a "
+                    f"wall on the fourth would end there, so {name} is open"
+                )
+                changed |= state.set({undecided[0]: OPEN}, "dead_end", sentence, corner)
+            else:
+                sentence = (
+                    f"a wall ends at the corner below-right of {cell_name((r, c))} unless it "
+                    f"goes on: {name} is a wall"
+                )
+                changed |= state.set({undecided[0]: WALL}, "dead_end", sentence, corner)
+    return changed
+
+
+# -- areas ----------------------------------------------------------------------------------------
+def areas(state: State) -> bool:
+    """A cell walled on every side but one joins its last neighbour; an area with as many
+    cells as its number is closed; a number that can reach exactly its size takes it all;
+    a 1 with a single possible partner forms a walled-off domino with it."""
+    changed = _last_neighbour(state)
+    changed |= _complete_areas(state)
+    changed |= _exact_reach(state)
+    return _ones(state) or changed
+
+
+def _last_neighbour(state: State) -> bool:
+    geo = state.geo
+    changed = False
+    for r in range(state.puzzle.height):
+        for c in range(state.puzzle.width):
+            around = geo.neighbours(r, c)
+            undecided = [e for _, e in around if state.edges[e] == UNDECIDED]
+            if len(undecided) == 1 and all(
+                state.edges[e] == WALL for _, e in around if e != undecided[0]
+            ):
+                changed |= state.set(
+                    {undecided[0]: OPEN},
+                    "area",
+                    f"{cell_name((r, c))} is walled on every other side and a block has at "
+                    f"least two cells, so {geo.edge_name(undecided[0])} is open",
+                    [(r, c)],
+                )
+    return changed
+
+
+def _numbered(state: State, group: list[Cell]) -> int | None:
+    """The one number a group of cells holds (None for none, or for two different ones)."""
+    found = {number(state.puzzle, cell) for cell in group} - {None}
+    return found.pop() if len(found) == 1 else None
+
+
+def _complete_areas(state: State) -> bool:
+    puzzle, geo = state.puzzle, state.geo
+    changed = False
+    for area in components(state, same_colour=True, through=AREA):
+        n = _numbered(state, area)
+        if n is None or len(area) != n:
+            continue
+        inside = set(area)
+        close = sorted(
+            {
+                e
+                for cell in area
+                for nxt, e in geo.neighbours(*cell)
+                if nxt not in inside
+                and puzzle.is_gray(*nxt) == puzzle.is_gray(*cell)
+                and state.edges[e] == UNDECIDED
+            }
+        )
+        if close:
+            changed |= state.set(
+                dict.fromkeys(close, WALL),
+                "area",
+                f"the area of the {n} at {cell_name(area[0])} already has {n} cells, so "
+                f"{describe(geo, close, WALL)}",
+                area,
+            )
+    return changed
+
+
+def _exact_reach(state: State) -> bool:
+    geo = state.geo
+    changed = False
+    for region in components(state, same_colour=True, through=REACH):
+        n = _numbered(state, region)
+        if n is None or len(region) != n:
+            continue
+        inside = set(region)
+        join = sorted(
+            {
+                e
+                for cell in region
+                for nxt, e in geo.neighbours(*cell)
+                if nxt in inside and state.edges[e] == UNDECIDED
+            }
+        )
+        if join:
+            changed |= state.set(
+                dict.fromkeys(join, OPEN),
+                "area",
+                f"the number {n} can only reach {n} cells of its colour, so all of them "
+                f"form its area: {describe(geo, join, OPEN)}",
+                region,
+            )
+    return changed
+
+
+def _ones(state: State) -> bool:
+    """A 1's block is a domino: the 1 and one neighbour of the other colour."""
+    puzzle, geo = state.puzzle, state.geo
+    changed = False
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            if number(puzzle, (r, c)) != 1:
+                continue
+            colour = puzzle.is_gray(r, c)
+            partners = [
+                (cell, e)
+                for cell, e in geo.neighbours(r, c)
+                if puzzle.is_gray(*cell) != colour and state.edges[e] != WALL
+            ]
+            if len(partners) != 1:
+                continue
+            partner, link = partners[0]
+            around = {e for _, e in geo.neighbours(r, c)} | {e for _, e in geo.neighbours(*partner)}
+            changes = {e: WALL for e in around if e != link}
+            changes[link] = OPEN
+            changed |= state.set(
+                changes,
+                "area",
+                f"the 1 at {cell_name((r, c))} forms a block of two cells with its only "
+                f"possible partner {cell_name(partner)}: that pair is walled off",
+                [(r, c), partner],
+            )
+    return changed
+
+
+# -- sizes: what a number allows ------------------------------------------------------------------
+def sizes(state: State) -> bool:
+    """Size bounds from a number: two areas of one colour that together would hold more
+    cells than the number of either allows are walled apart, and so are two blocks so far
+    whose cells of one colour would outnumber it."""
+    changed = _too_big_to_join(state, same_colour=True)
+    return _too_big_to_join(state, same_colour=False) or changed
+
+
+def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
+    puzzle, geo = state.puzzle, state.geo
+    groups = components(state, same_colour=same_colour, through=AREA)
+    label = {cell: i for i, group in enumerate(groups) for cell in group}
+    limits = [_numbered(state, group) for group in groups]
+    counts = [_colour_counts(state, group) for group in groups]
+    changed = False
+    for e in range(geo.count):
+        if state.edges[e] != UNDECIDED:
+            continue
+        a, b = geo.cells(e)
+        if same_colour and puzzle.is_gray(*a) != puzzle.is_gray(*b):
+            continue
+        i, j = label[a], label[b]
+        n = limits[i] if limits[i] is not None else limits[j]
+        if i == j or n is None:
+            continue
+        white, gray = counts[i][0] + counts[j][0], counts[i][1] + counts[j][1]
+        if max(white, gray) <= n:
+            continue
+        holder = groups[i] if limits[i] is not None else groups[j]
+        sentence = (
+            f"joining {cell_name(a)} and {cell_name(b)} would give the "
+            f"{'area' if same_colour else 'block'} of the {n} at "
+            f"{cell_name(_first_numbered(state, holder))} {max(white, gray)} "
+            f"{'gray' if gray > white else 'white'} cells, more than {n}: "
+            f"{geo.edge_name(e)} is a wall"
+        )
+        changed |= state.set({e: WALL}, "sizes", sentence, [*groups[i], *groups[j]])
+    return changed
+
+
+def _colour_counts(state: State, group: list[Cell]) -> tuple[int, int]:
+    gray = sum(state.puzzle.is_gray(*cell) for cell in group)
+    return len(group) - gray, gray
+
+
+def _first_numbered(state: State, group: list[Cell]) -> Cell:
+    return next(cell for cell in group if number(state.puzzle, cell) is not None)
+
+
+# -- balance: every block has as many white cells as gray ones -----------------------------------
+def balance(state: State) -> bool:
+    """If an undecided edge were a wall and that cut a region off (the edges that are not
+    walls being its only ways out), the region would hold unequal numbers of white and gray
+    cells: it cannot be cut there, so the edge is open."""
+    geo = state.geo
+    changed = False
+    for e, side in _bridges(state):
+        white, gray = _colour_counts(state, side)
+        if white == gray:
+            continue
+        sentence = (
+            f"if {geo.edge_name(e)} were a wall, the cells it cuts off ({cell_name(side[0])} "
+            f"and {len(side) - 1} more) would hold {white} white and {gray} gray cells, but "
+            "every block has as many of each: it is open"
+        )
+        changed |= state.set({e: OPEN}, "balance", sentence, side)
+    return changed
+
+
+def _bridges(state: State) -> list[tuple[int, list[Cell]]]:
+    """Undecided edges whose removal splits their region (joined by edges that are not
+    walls), each with the cells on the far side of it in a DFS tree (Tarjan's bridges)."""
+    puzzle = state.puzzle
+    tree = _DfsTree(state)
+    out = []
+    for root in ((r, c) for r in range(puzzle.height) for c in range(puzzle.width)):
+        if root not in tree.order:
+            for e, child in tree.search(root):
+                if state.edges[e] == UNDECIDED:
+                    out.append((e, sorted(tree.below(child))))
+    return out
+
+
+class _DfsTree:
+    """Iterative DFS over edges that are not walls, with Tarjan's low links."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.order: dict[Cell, int] = {}
+        self.low: dict[Cell, int] = {}
+        self.parent_edge: dict[Cell, int] = {}
+        self.children: dict[Cell, list[Cell]] = {}
+
+    def _enter(self, cell: Cell, edge: int) -> Iterator[tuple[Cell, int]]:
+        self.order[cell] = self.low[cell] = len(self.order)
+        self.parent_edge[cell] = edge
+        self.children[cell] = []
+        return iter(self.state.geo.neighbours(*cell))
+
+    def search(self, root: Cell) -> list[tuple[int, Cell]]:
+        """The bridges found from `root`: (edge, the cell below it)."""
+        edges = self.state.edges
+        bridges = []
+        stack = [(root, self._enter(root, -1))]
+        while stack:
+            cell, neighbours = stack[-1]
+            for nxt, e in neighbours:
+                if edges[e] == WALL or e == self.parent_edge[cell]:
+                    continue
+                if nxt in self.order:
+                    self.low[cell] = min(self.low[cell], self.order[nxt])
+                    continue
+                self.children[cell].append(nxt)
+                stack.append((nxt, self._enter(nxt, e)))
+                break
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    self.low[parent] = min(self.low[parent], self.low[cell])
+                    if self.low[cell] > self.order[parent]:
+                        bridges.append((self.parent_edge[cell], cell))
+        return bridges
+
+    def below(self, cell: Cell) -> list[Cell]:
+        out, todo = [], [cell]
+        while todo:
+            current = todo.pop()
+            out.append(current)
+            todo.extend(self.children[current])
+        return out

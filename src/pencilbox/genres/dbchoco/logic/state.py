@@ -1,0 +1,187 @@
+"""What every technique works on: the edges decided so far, the steps that decided them.
+
+A step is recorded as a `core.step.Step`: its technique and level, a sentence, the cells it
+looks at (`reasons`, highlighted by the pages) and in `extra` the edges it decides
+(`edges`: [edge, "1" wall / "0" open]), their names, and `focus_edges`, the edges the
+reasoning rests on (highlighted too).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pencilbox.core.grid import Cell
+from pencilbox.core.step import Step
+from pencilbox.genres.dbchoco.encoding import known
+from pencilbox.genres.dbchoco.model import (
+    OPEN,
+    UNDECIDED,
+    WALL,
+    DoubleChoco,
+    EdgeGeometry,
+    Walls,
+)
+from pencilbox.genres.dbchoco.placements import Placements
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco._propagator import Propagator
+
+LEVELS = {
+    "numbers": 1,
+    "dead_end": 2,
+    "area": 3,
+    "sizes": 4,
+    "balance": 5,
+    "placement": 6,
+    "shape": 7,
+    "contradiction": 8,
+    "backbone": 9,
+}
+"""Every technique and its level, easiest first (logic/__init__.py says why this order)."""
+GRADES = (*[name for name in LEVELS if name != "backbone"], "search")
+
+
+class Broken(Exception):
+    """The edges break a rule; `reason` says which, `cells` and `edges` where."""
+
+    def __init__(self, reason: str, cells: list[Cell], edges: list[int] | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.cells = cells
+        self.edges = edges or []
+
+
+@dataclass
+class State:
+    puzzle: DoubleChoco
+    edges: list[str]
+    steps: list[Step] = field(default_factory=list)
+    record: bool = True
+    placements: Placements = field(default_factory=Placements)
+    engine: Propagator | None = None
+    """The compiled rule check (search.COMPILED) for this puzzle, made on first use."""
+
+    @property
+    def geo(self) -> EdgeGeometry:
+        return self.puzzle.geometry
+
+    def copy(self, record: bool = False) -> State:
+        """A trial copy: its own edges and placements, the same rule check."""
+        return State(
+            self.puzzle,
+            self.edges.copy(),
+            record=record,
+            placements=self.placements.copy(),
+            engine=self.engine,
+        )
+
+    def walls(self) -> Walls:
+        return Walls(self.puzzle.width, self.puzzle.height, tuple(self.edges))
+
+    def solved(self) -> bool:
+        return UNDECIDED not in self.edges
+
+    def grade(self) -> str:
+        hardest = max((LEVELS[s.technique] for s in self.steps), default=1)
+        if hardest >= LEVELS["backbone"]:
+            return "search"
+        return next(name for name, level in LEVELS.items() if level == hardest)
+
+    def set(
+        self,
+        changes: dict[int, str],
+        technique: str,
+        sentence: str,
+        reasons: list[Cell],
+        focus: list[int] | None = None,
+    ) -> bool:
+        """Decide edges; False when they were all decided already. Raises Broken when an
+        edge was decided the other way."""
+        new = {e: v for e, v in changes.items() if self.edges[e] != v}
+        if not new:
+            return False
+        for e, v in new.items():
+            if self.edges[e] != UNDECIDED:
+                raise Broken(f"{self.geo.edge_name(e)} would be both a wall and open", [])
+            self.edges[e] = v
+        if self.record:
+            self.steps.append(self._step(new, technique, sentence, reasons, focus or []))
+        return True
+
+    def _step(
+        self,
+        new: dict[int, str],
+        technique: str,
+        sentence: str,
+        reasons: list[Cell],
+        focus: list[int],
+    ) -> Step:
+        geo = self.geo
+        cells = sorted({cell for e in new for cell in geo.cells(e)})
+        return Step(
+            technique=technique,
+            level=LEVELS[technique],
+            changes=(),
+            sentence=sentence,
+            reasons=tuple(dict.fromkeys([*reasons, *cells])),
+            extra={
+                "edges": [[e, v] for e, v in sorted(new.items())],
+                "edge_names": [geo.edge_name(e) for e in sorted(new)],
+                "focus_edges": sorted(set(focus)),
+            },
+        )
+
+
+def describe(geo: EdgeGeometry, edges: list[int], value: str) -> str:
+    """'edge r1c1|r1c2 is a wall', 'edges ... are open' (six named at most)."""
+    what = "a wall" if value == WALL else "open"
+    names = ", ".join(geo.edge_name(e) for e in edges[:6])
+    more = f" and {len(edges) - 6} more" if len(edges) > 6 else ""
+    if len(edges) == 1:
+        return f"edge {names} is {what}"
+    return f"edges {names}{more} are {'walls' if value == WALL else 'open'}"
+
+
+def number(puzzle: DoubleChoco, cell: Cell) -> int | None:
+    """The size a cell's clue gives, None without one (or with `?`)."""
+    return known(puzzle.number(*cell))
+
+
+def component(
+    state: State, start: Cell, *, same_colour: bool, through: tuple[str, ...]
+) -> list[Cell]:
+    """The cells joined to `start` by edges whose value is in `through` (sorted)."""
+    puzzle, geo = state.puzzle, state.geo
+    colour = puzzle.is_gray(*start)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for nxt, e in geo.neighbours(*cell):
+            if nxt in seen or state.edges[e] not in through:
+                continue
+            if same_colour and puzzle.is_gray(*nxt) != colour:
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
+    return sorted(seen)
+
+
+def components(state: State, *, same_colour: bool, through: tuple[str, ...]) -> list[list[Cell]]:
+    seen: set[Cell] = set()
+    out = []
+    for r in range(state.puzzle.height):
+        for c in range(state.puzzle.width):
+            if (r, c) not in seen:
+                comp = component(state, (r, c), same_colour=same_colour, through=through)
+                seen.update(comp)
+                out.append(comp)
+    return out
+
+
+AREA = (OPEN,)
+"""`through` for what is joined already (an area, a block so far)."""
+REACH = (OPEN, UNDECIDED)
+"""`through` for what can still be joined (where an area or block can reach)."""

@@ -1,0 +1,84 @@
+"""Bounded trial: "if this edge were a wall (open), these steps follow, and then a rule
+breaks; so it is open (a wall)".
+
+Each undecided edge is tried both ways on a copy of the state; the easier techniques run to
+their fixpoint and the rule checks look for a break. The first edge that breaks gives a
+`contradiction` step whose sentence is the short proof: the trial's own steps (at most
+PROOF_STEPS of them are told) and the rule that broke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pencilbox.core.timing import Deadline
+from pencilbox.genres.dbchoco.logic.state import Broken, State
+from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL
+
+PROOF_STEPS = 4
+"""Steps of a trial told in its sentence (the rest are summed up as 'and N more')."""
+
+Propagate = Callable[[State, Deadline | None], None]
+
+
+def contradiction(
+    state: State,
+    propagate: Propagate,
+    deadline: Deadline | None = None,
+    budget: Deadline | None = None,
+) -> bool:
+    """One edge set by trying the opposite; False when none breaks (or the probing
+    `budget` ran out)."""
+    for e in range(state.geo.count):
+        if state.edges[e] != UNDECIDED:
+            continue
+        if budget is not None and budget.expired():
+            return False
+        for guess, other in ((WALL, OPEN), (OPEN, WALL)):
+            broken = _try(state, e, guess, propagate, deadline, record=False)
+            if broken is None:
+                continue
+            if state.record:  # once more, keeping the trial's steps for the proof
+                proof = state.copy(record=True)
+                broken = _try(state, e, guess, propagate, deadline, record=True, into=proof)
+                assert broken is not None
+                sentence = _proof(state, e, guess, other, proof, broken)
+            else:
+                sentence = broken.reason
+            state.set({e: other}, "contradiction", sentence, broken.cells, focus=[e, *broken.edges])
+            return True
+    return False
+
+
+def _try(
+    state: State,
+    edge: int,
+    guess: str,
+    propagate: Propagate,
+    deadline: Deadline | None,
+    *,
+    record: bool,
+    into: State | None = None,
+) -> Broken | None:
+    trial = into if into is not None else state.copy(record=record)
+    try:
+        trial.set({edge: guess}, "contradiction", "", [])
+        propagate(trial, deadline)
+    except Broken as broken:
+        return broken
+    return None
+
+
+def _proof(state: State, edge: int, guess: str, other: str, trial: State, broken: Broken) -> str:
+    name = state.geo.edge_name(edge)
+    what = "a wall" if guess == WALL else "open"
+    told = [step.sentence for step in trial.steps[1 : 1 + PROOF_STEPS]]
+    more = len(trial.steps) - 1 - len(told)
+    chain = "; then ".join(told)
+    if more > 0:
+        chain += f"; and {more} more step{'s' if more > 1 else ''}"
+    middle = f" then {chain};" if chain else ""
+    return (
+        f"if {name} were {what},{middle} {broken.reason}; "
+        f"so {name} is {'a wall' if other == WALL else 'open'}"
+    )
