@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 # The install builds the compiled Sudoku kernel and Double Choco propagator too, so their
 # sources are part of the stamp.
-KERNEL := src/pencilbox/genres/sudoku/_kernel.c src/pencilbox/genres/dbchoco/_propagator.c
+KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint bench setup browser clean fuzz

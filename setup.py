@@ -12,7 +12,12 @@ setup(
     ext_modules=[
         Extension(
             "pencilbox.genres.sudoku._kernel",
-            sources=["src/pencilbox/genres/sudoku/_kernel.c"],
+            sources=[
+                "src/pencilbox/genres/sudoku/_kernel.c",
+                "src/pencilbox/genres/sudoku/_kernel_grid.c",
+                "src/pencilbox/genres/sudoku/_kernel_bands.c",
+            ],
+            depends=["src/pencilbox/genres/sudoku/_kernel.h"],
             optional=True,
         ),
         Extension(

@@ -460,13 +460,15 @@ def _solve_batch(
     if jobs > 1 and len(tasks) > 1:
         import multiprocessing
 
-        with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
-            chunk = max(1, min(64, len(tasks) // (jobs * 8)))
-            for record in pool.imap(_batch_task, tasks, chunksize=chunk):
-                yield _batch_report(record, human, len(tasks))
+        size = max(1, min(4096, len(tasks) // (jobs * 4)))
+        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+        with multiprocessing.Pool(min(jobs, len(chunks))) as pool:
+            for records in pool.imap(_batch_chunk, chunks):
+                for record in records:
+                    yield _batch_report(record, human, len(tasks))
     else:
-        for task in tasks:
-            yield _batch_report(_batch_task(task), human, len(tasks))
+        for record in _batch_records(tasks):
+            yield _batch_report(record, human, len(tasks))
 
 
 def _entries(
@@ -480,7 +482,29 @@ def _entries(
         return [(1, error)]
 
 
-def _batch_task(task: tuple[str, int, Any, int, float | None, bool]) -> dict[str, Any]:
+BatchTask = tuple[str, int, Any, int, float | None, bool]
+
+
+def _batch_chunk(tasks: list[BatchTask]) -> list[dict[str, Any]]:
+    return list(_batch_records(tasks))
+
+
+def _batch_records(tasks: list[BatchTask]) -> Iterator[dict[str, Any]]:
+    """The records of the tasks in order. A genre that solves lists (`solve_many`) gets the
+    file's puzzles in one call; bad lines stay error records in their place."""
+    puzzles = [task[2] for task in tasks if not isinstance(task[2], PuzzleError)]
+    genre = base.get(puzzles[0].genre) if puzzles else None
+    if genre is None or tasks[0][5] or genre.solve_many is None:
+        yield from map(_batch_task, tasks)
+        return
+    results = genre.solve_many(puzzles, limit=tasks[0][3], time_limit=tasks[0][4])
+    for task in tasks:
+        yield (
+            _batch_task(task) if isinstance(task[2], PuzzleError) else _record(task, next(results))
+        )
+
+
+def _batch_task(task: BatchTask) -> dict[str, Any]:
     item, number, found, limit, time_limit, single_pass = task
     record: dict[str, Any] = {"file": item, "line": number, **_empty_record(item)}
     if isinstance(found, PuzzleError):
@@ -489,7 +513,12 @@ def _batch_task(task: tuple[str, int, Any, int, float | None, bool]) -> dict[str
     if single_pass:
         record.update(status="partial", solutions=[found.solution_json(found.logic_grid(1))])
         return record
-    result: SolveResult = found.solve(limit=limit, time_limit=time_limit)
+    return _record(task, found.solve(limit=limit, time_limit=time_limit))
+
+
+def _record(task: BatchTask, result: SolveResult) -> dict[str, Any]:
+    item, number, found = task[:3]
+    record: dict[str, Any] = {"file": item, "line": number, **_empty_record(item)}
     record.update(
         status=result.status,
         solutions=[found.solution_json(g) for g in result.solutions],

@@ -90,6 +90,10 @@ class Genre:
     """parse_many(text, format=None, *, filename=None) -> (line number, Puzzle | PuzzleError)."""
     generate: Callable[..., dict[str, Any]] | None = None
     """generate(**options) -> a JSON-able dict with at least "puzzle" (a Puzzle) and "time_s"."""
+    solve_many: Callable[..., Iterator[SolveResult]] | None = None
+    """solve_many(puzzles, limit=2, time_limit=None) -> one SolveResult per puzzle, in order,
+    as each puzzle's `solve` gives it but faster (the CLI's lists); Ctrl-C ends it with a
+    "timeout" result whose stats hold "interrupted"."""
 
 
 _REGISTRY: dict[str, Genre] = {}

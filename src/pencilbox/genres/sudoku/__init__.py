@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.genres import base
+from pencilbox.genres.sudoku.batch import ManySolved, solve_many, solve_puzzles
 from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read
 from pencilbox.genres.sudoku.model import Sudoku, make_sudoku
 
@@ -44,7 +45,8 @@ GENRE = base.Genre(
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     parse_many=parse_many,
     generate=_generate,
+    solve_many=solve_puzzles,
 )
 base.register(GENRE)
 
-__all__ = ["GENRE", "Sudoku", "make_sudoku", "parse_many", "read"]
+__all__ = ["GENRE", "ManySolved", "Sudoku", "make_sudoku", "parse_many", "read", "solve_many"]

@@ -1,106 +1,33 @@
-/* Sudoku search kernel for pencilbox: validation-mode solving (up to `limit` solutions) for box
- * sizes 2..5 (4x4 .. 25x25). solver.py's pure-Python engines are the reference and the fallback;
- * this is the same kind of search on plain C arrays, because Python spends ~50 us per node.
+/* pencilbox's compiled Sudoku kernel: the Python module.
  *
- * A board is one uint32 word per cell: bits 0..N-1 are the digits the cell may still hold, and
- * bit 31 (PLACED) marks a cell whose digit has been placed and taken from its peers. (A cell
- * with one candidate but no PLACED bit is a naked single waiting in the queue.)
- *
- * Each search node propagates naked singles (a queue fed by eliminations) and hidden singles (a
- * once/twice scan per unit) to a fixpoint, then one pass of locked candidates and singles again,
- * then branches on an open cell with the fewest candidates, digits in increasing order, on a
- * copy of the board (one board per depth, so backtracking is free). It stops after `limit`
- * solutions, or when the node or time budget runs out, so the caller can hand the puzzle to SAT.
+ * Two searches do the work (see _kernel.h): _kernel_bands.c for 9x9 (digit boards in band-sized
+ * words) and _kernel_grid.c for every box size (one candidate mask per cell), used for 4x4,
+ * 16x16 and 25x25. Both count solutions up to a limit (validation mode: a limit of 2 proves
+ * uniqueness), honour a node and a time budget, and run with the GIL released. solver.py's
+ * pure-Python engines are the reference and the fallback when this module is not built.
  *
  * Python API (see _kernel.pyi):
  *   solve(givens, n, limit, max_nodes, max_seconds) -> (solutions, nodes, stop, by_singles)
- * The GIL is released during the search.
+ *   solve_batch(givens, n, start, limit, max_nodes, max_seconds, want_singles, slice_seconds)
+ *       -> (done, found, stops, singles, nodes, seconds, solutions)
+ *   solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds, symbols, keep)
+ *       -> (done, verdicts, solutions as lines of symbols, nodes)
+ * The batch call solves puzzles of a bytes object one after the other in C, so a list costs no
+ * Python per puzzle; it returns after `slice_seconds` so that the caller can honour Ctrl-C.
+ * Every solution is checked against the rules and the givens here before it is returned.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define MAX_SIZE 25                  /* digits; uint32 masks leave bit 31 free for PLACED */
+#include "_kernel.h"
+
+#define MAX_SIZE 25
 #define MAX_CELLS (MAX_SIZE * MAX_SIZE)
-#define MAX_UNITS (3 * MAX_SIZE)
-#define MAX_PEERS (3 * MAX_SIZE - 2 * 5 - 1) /* row + column + box, minus overlaps: 64 */
-#define PLACED 0x80000000u
 
-enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_MEMORY = 3 };
-
-typedef struct {
-    int ready, n, size, cells, npeers;
-    uint32_t all; /* every digit */
-    uint16_t units[MAX_UNITS][MAX_SIZE];
-    uint16_t peers[MAX_CELLS][MAX_PEERS];
-    uint8_t cell_units[MAX_CELLS][3]; /* row, column and box unit of each cell */
-} Geometry;
-
-/* Built once per box size under the GIL (in solve, before the GIL is released). */
-static Geometry geometries[6];
-
-static const Geometry *geometry(int n)
-{
-    Geometry *g = &geometries[n];
-    if (g->ready)
-        return g;
-    int size = n * n, cells = size * size;
-    g->n = n;
-    g->size = size;
-    g->cells = cells;
-    g->all = (1u << size) - 1;
-    for (int i = 0; i < size; i++)
-        for (int j = 0; j < size; j++) {
-            g->units[i][j] = (uint16_t)(i * size + j);                        /* row i */
-            g->units[size + i][j] = (uint16_t)(j * size + i);                 /* column i */
-            int r = (i / n) * n + j / n, c = (i % n) * n + j % n;
-            g->units[2 * size + i][j] = (uint16_t)(r * size + c);             /* box i */
-        }
-    for (int cell = 0; cell < cells; cell++) {
-        int r = cell / size, c = cell % size, k = 0;
-        g->cell_units[cell][0] = (uint8_t)r;
-        g->cell_units[cell][1] = (uint8_t)(size + c);
-        g->cell_units[cell][2] = (uint8_t)(2 * size + (r / n) * n + c / n);
-        for (int p = 0; p < cells; p++) {
-            int pr = p / size, pc = p % size;
-            int same_box = pr / n == r / n && pc / n == c / n;
-            if (p != cell && (pr == r || pc == c || same_box))
-                g->peers[cell][k++] = (uint16_t)p;
-        }
-        g->npeers = k;
-    }
-    g->ready = 1;
-    return g;
-}
-
-typedef struct {
-    const Geometry *g;
-    uint32_t *levels;  /* one board per search depth, g->cells words each */
-    uint16_t *queue;   /* cells that became naked singles, not yet placed */
-    int qhead, qtail;
-    long limit, found;
-    uint8_t *solutions; /* found * cells digits (1-based), room for `room` grids */
-    long room;
-    long long nodes, max_nodes;
-    double end;        /* deadline on the now() clock; 0 = none */
-    int stop;
-    int by_singles; /* the root's singles filled the grid */
-    int open_in[MAX_UNITS]; /* open cells per unit, as of the last singles pass */
-} Search;
-
-/* Set bits of a mask. Written out: without -mpopcnt, __builtin_popcount is a library call. */
-static inline int count(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-
-/* Seconds on a clock that only moves forward where there is one (the time budget). */
-static double now(void)
+double kernel_now(void)
 {
     struct timespec ts;
 #ifdef CLOCK_MONOTONIC
@@ -111,244 +38,132 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Place digit `bit` in `cell` and take it from the peers; 0 on a contradiction. Peers left
- * with one candidate go to the queue: placing them at once would recurse without bound. The
- * peer loop has no branch (most peers lack the digit, and mispredictions cost more than the
- * stores). A placed peer keeps PLACED, so it is never a "single", and one holding this digit
- * (two givens clash) is left with no digit: a contradiction like an emptied open cell. */
-static int place(Search *s, uint32_t *b, int cell, uint32_t bit)
+int result_room(Result *r, int cells)
 {
-    if (!(b[cell] & bit))
-        return 0;
-    b[cell] = bit | PLACED;
-    const uint16_t *peer = s->g->peers[cell];
-    uint32_t all = s->g->all;
-    int bad = 0, tail = s->qtail;
-    for (int k = 0; k < s->g->npeers; k++) {
-        uint32_t x = b[peer[k]], y = x & ~bit;
-        b[peer[k]] = y;
-        bad |= !(y & all);
-        s->queue[tail] = peer[k];
-        tail += (x != y) & !(y & (y - 1));
-    }
-    s->qtail = tail;
-    return !bad;
-}
-
-/* Place the queued naked singles (and the ones they create); 0 on a contradiction. */
-static int drain(Search *s, uint32_t *b)
-{
-    while (s->qhead < s->qtail) {
-        int cell = s->queue[s->qhead++];
-        uint32_t x = b[cell];
-        if (!(x & PLACED) && !place(s, b, cell, x))
-            return 0;
-    }
-    s->qhead = s->qtail = 0;
-    return 1;
-}
-
-/* Naked and hidden singles to a fixpoint; 0 on a contradiction. */
-static int singles(Search *s, uint32_t *b)
-{
-    const Geometry *g = s->g;
-    int changed = 1;
-    if (!drain(s, b))
-        return 0;
-    while (changed) {
-        changed = 0;
-        for (int u = 0; u < 3 * g->size; u++) {
-            const uint16_t *unit = g->units[u];
-            /* once: digits seen in an open cell; twice: seen in two; done: placed here. */
-            uint32_t once = 0, twice = 0, done = 0;
-            for (int k = 0; k < g->size; k++) {
-                uint32_t x = b[unit[k]];
-                uint32_t placed = 0u - (x >> 31); /* all ones when placed: no branch */
-                uint32_t open = x & ~placed;
-                done |= x & placed;
-                twice |= once & open;
-                once |= open;
-            }
-            if ((once | (done & g->all)) != g->all)
-                return 0; /* some digit has no place left in this unit */
-            s->open_in[u] = g->size - count(done & g->all);
-            uint32_t hidden = once & ~twice & ~done;
-            while (hidden) {
-                uint32_t bit = hidden & -hidden;
-                hidden ^= bit;
-                /* Earlier placements in this loop may have placed or removed this digit. */
-                int k = 0;
-                while (k < g->size && !(b[unit[k]] & bit))
-                    k++;
-                if (k == g->size)
-                    return 0;
-                if (b[unit[k]] & PLACED)
-                    continue;
-                if (!place(s, b, unit[k], bit) || !drain(s, b))
-                    return 0;
-                changed = 1;
-            }
-        }
-    }
-    return 1;
-}
-
-/* Take `digits` from an open cell; 0 on a contradiction. */
-static int eliminate(Search *s, uint32_t *b, int cell, uint32_t digits)
-{
-    uint32_t x = b[cell];
-    if ((x & PLACED) || !(x & digits))
+    if (r->found < r->room)
         return 1;
-    x &= ~digits;
-    if (!x)
+    long room = r->room ? r->room * 2 : 2;
+    uint8_t *more = realloc(r->solutions, (size_t)room * cells);
+    if (!more) {
+        r->stop = KERNEL_STOP_MEMORY;
         return 0;
-    b[cell] = x;
-    if (!(x & (x - 1)))
-        s->queue[s->qtail++] = (uint16_t)cell;
+    }
+    r->solutions = more;
+    r->room = room;
     return 1;
 }
 
-/* Locked candidates (pointing and claiming) on every line segment of n cells where a line
- * crosses a box: -1 on a contradiction, else whether anything was eliminated. They cut the
- * search nodes on hard puzzles several times over, for one cheap pass per node. */
-static int locked(Search *s, uint32_t *b)
+/* Whether `grid` fills every unit with 1..N once and keeps the givens (a guard: a search
+ * that returned anything else would be a bug, and we would rather fail than print it). */
+static int is_solution(const uint8_t *givens, const uint8_t *grid, int n)
 {
-    const Geometry *g = s->g;
-    int n = g->n, size = g->size, changed = 0;
-    uint32_t seg[MAX_SIZE * 5]; /* the open candidates of segment (line, k), k = box along it */
-    for (int dir = 0; dir < 2; dir++) {
-        /* dir 0: rows (cell = line * size + pos), dir 1: columns (cell = pos * size + line). */
-        int step = dir ? size : 1, stride = dir ? 1 : size;
-        for (int line = 0; line < size; line++)
-            for (int k = 0; k < n; k++) {
-                uint32_t m = 0;
-                for (int j = 0; j < n; j++) {
-                    uint32_t x = b[line * stride + (k * n + j) * step];
-                    if (!(x & PLACED))
-                        m |= x;
-                }
-                seg[line * n + k] = m;
-            }
-        for (int line = 0; line < size; line++)
-            for (int k = 0; k < n; k++) {
-                uint32_t m = seg[line * n + k], in_line = 0, in_box = 0;
-                if (!m)
-                    continue;
-                int first = line / n * n; /* the first line of this band */
-                for (int k2 = 0; k2 < n; k2++)
-                    if (k2 != k)
-                        in_line |= seg[line * n + k2];
-                for (int l2 = first; l2 < first + n; l2++)
-                    if (l2 != line)
-                        in_box |= seg[l2 * n + k];
-                /* Pointing: a digit of the box only here leaves the rest of the line. */
-                uint32_t pointing = m & ~in_box & in_line;
-                /* Claiming: a digit of the line only here leaves the rest of the box. */
-                uint32_t claiming = m & ~in_line & in_box;
-                if (!pointing && !claiming)
-                    continue;
-                changed = 1;
-                for (int k2 = 0; pointing && k2 < n; k2++)
-                    for (int j = 0; k2 != k && j < n; j++)
-                        if (!eliminate(s, b, line * stride + (k2 * n + j) * step, pointing))
-                            return -1;
-                for (int l2 = first; claiming && l2 < first + n; l2++)
-                    for (int j = 0; l2 != line && j < n; j++)
-                        if (!eliminate(s, b, l2 * stride + (k * n + j) * step, claiming))
-                            return -1;
-                /* Keep the segment masks true for the rest of this pass. */
-                for (int k2 = 0; k2 < n; k2++)
-                    if (k2 != k)
-                        seg[line * n + k2] &= ~pointing;
-                for (int l2 = first; l2 < first + n; l2++)
-                    if (l2 != line)
-                        seg[l2 * n + k] &= ~claiming;
-            }
-    }
-    return changed;
-}
-
-/* Singles, one pass of locked candidates, singles again; 0 on a contradiction. (Repeating
- * locked candidates to a fixpoint saved few nodes and cost more than it saved.) */
-static int propagate(Search *s, uint32_t *b)
-{
-    if (!singles(s, b))
-        return 0;
-    int found = locked(s, b);
-    if (found <= 0)
-        return found == 0;
-    return singles(s, b);
-}
-
-/* The search from board `depth` (its pending singles already queued). */
-static void search(Search *s, int depth)
-{
-    const Geometry *g = s->g;
-    int cells = g->cells;
-    uint32_t *b = s->levels + (size_t)depth * cells;
-    s->nodes++;
-    if (s->max_nodes && s->nodes > s->max_nodes) {
-        s->stop = STOP_NODES;
-        return;
-    }
-    if (s->end > 0 && !(s->nodes & 1023) && now() >= s->end) {
-        s->stop = STOP_TIME;
-        return;
-    }
-    if (depth == 0) {
-        /* Whether singles alone fill the grid: the caller's grade ("singles" or "search"). */
-        int open = singles(s, b) ? 0 : -1;
-        for (int c = 0; open == 0 && c < cells; c++)
-            open = !(b[c] & PLACED);
-        s->by_singles = open == 0;
-    }
-    if (!propagate(s, b)) {
-        s->qhead = s->qtail = 0;
-        return;
-    }
-    /* Branch on the open cell with the fewest candidates; among equals, the one whose units
-     * hold the most open cells, where a guess reaches furthest (a third fewer nodes on the
-     * hardest 9x9 sets, two thirds fewer on 16x16, than the first such cell). */
-    int best = -1, best_score = INT32_MAX;
+    int size = n * n, cells = size * size;
+    uint32_t all = (1u << size) - 1, rows[MAX_SIZE] = {0}, cols[MAX_SIZE] = {0},
+             boxes[MAX_SIZE] = {0};
     for (int c = 0; c < cells; c++) {
-        if (b[c] & PLACED)
-            continue;
-        const uint8_t *u = g->cell_units[c];
-        int score = count(b[c]) * 4 * MAX_SIZE
-                    - (s->open_in[u[0]] + s->open_in[u[1]] + s->open_in[u[2]]);
-        if (score < best_score) {
-            best = c;
-            best_score = score;
-        }
+        int v = grid[c], r = c / size, k = c % size;
+        if (v < 1 || v > size || (givens[c] && givens[c] != v))
+            return 0;
+        uint32_t bit = 1u << (v - 1);
+        rows[r] |= bit;
+        cols[k] |= bit;
+        boxes[(r / n) * n + k / n] |= bit;
     }
-    if (best < 0) { /* every cell placed: a solution */
-        if (s->found == s->room) {
-            uint8_t *more = realloc(s->solutions, (size_t)s->room * 2 * cells);
-            if (!more) {
-                s->stop = STOP_MEMORY;
-                return;
-            }
-            s->solutions = more;
-            s->room *= 2;
-        }
-        uint8_t *out = s->solutions + (size_t)s->found * cells;
-        for (int c = 0; c < cells; c++)
-            out[c] = (uint8_t)(count((b[c] & g->all) - 1) + 1); /* the bit's index + 1 */
-        s->found++;
+    for (int u = 0; u < size; u++)
+        if (rows[u] != all || cols[u] != all || boxes[u] != all)
+            return 0;
+    return 1;
+}
+
+/* One puzzle with the search for its size; the GIL may be released. */
+static void solve_one(const uint8_t *givens, int n, const Limits *limits, Result *result,
+                      int want_singles)
+{
+    if (n != 3) {
+        grid_solve(givens, n, limits, result);
         return;
     }
-    uint32_t digits = b[best];
-    uint32_t *child = b + cells;
-    while (digits) {
-        uint32_t bit = digits & -digits;
-        digits ^= bit;
-        memcpy(child, b, (size_t)cells * sizeof *b);
-        if (place(s, child, best, bit))
-            search(s, depth + 1);
-        s->qhead = s->qtail = 0;
-        if (s->found >= s->limit || s->stop)
-            return;
+    bands_solve(givens, limits, result);
+    /* Singles alone can only fill a grid that the stronger propagation filled without a guess. */
+    result->by_singles = want_singles && result->found >= 1 && !result->guesses &&
+                         !result->stop && bands_singles_fill(givens);
+}
+
+/* 0 unless every solution found is one (else a RuntimeError is set). */
+static int check_all(const uint8_t *givens, int n, const Result *r)
+{
+    int cells = n * n * n * n;
+    for (long i = 0; i < r->found; i++)
+        if (!is_solution(givens, r->solutions + (size_t)i * cells, n)) {
+            PyErr_SetString(PyExc_RuntimeError, "the Sudoku kernel produced an invalid grid");
+            return -1;
+        }
+    return 0;
+}
+
+static int check_size(long n)
+{
+    if (n < 2 || n > 5) {
+        PyErr_SetString(PyExc_ValueError, "the box size n must be 2..5");
+        return -1;
     }
+    if (n == 3)
+        bands_init();
+    grid_prepare((int)n);
+    return 0;
+}
+
+static int check_limits(long limit, long long max_nodes, double max_seconds)
+{
+    if (limit < 1 || limit > 1000000 || max_nodes < 0 || max_seconds < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "need 1 <= limit <= 10**6, max_nodes >= 0 and max_seconds >= 0");
+        return -1;
+    }
+    return 0;
+}
+
+/* The givens of a Python sequence of ints into `out`; -1 with an exception on bad input. */
+static int read_givens(PyObject *arg, int n, uint8_t *out)
+{
+    int size = n * n, cells = size * size;
+    PyObject *seq = PySequence_Fast(arg, "givens must be a sequence of ints");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != cells) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "expected %d givens", cells);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int c = 0; c < cells; c++) {
+        long v = PyLong_AsLong(items[c]);
+        if (v < 0 || v > size) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "a given must be 0..%d", size);
+            return -1;
+        }
+        out[c] = (uint8_t)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *solutions_list(const Result *r, int cells)
+{
+    PyObject *list = PyList_New(r->found);
+    for (long i = 0; list && i < r->found; i++) {
+        PyObject *row = PyList_New(cells);
+        if (!row) {
+            Py_CLEAR(list);
+            break;
+        }
+        for (int c = 0; c < cells; c++)
+            PyList_SET_ITEM(row, c, PyLong_FromLong(r->solutions[(size_t)i * cells + c]));
+        PyList_SET_ITEM(list, i, row);
+    }
+    return list;
 }
 
 /* solve(givens, n, limit, max_nodes, max_seconds) -> (solutions, nodes, stop, by_singles) */
@@ -359,90 +174,272 @@ static PyObject *kernel_solve(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyErr_SetString(PyExc_TypeError, "solve(givens, n, limit, max_nodes, max_seconds)");
         return NULL;
     }
-    long n = PyLong_AsLong(args[1]);
-    long limit = PyLong_AsLong(args[2]);
+    long n = PyLong_AsLong(args[1]), limit = PyLong_AsLong(args[2]);
     long long max_nodes = PyLong_AsLongLong(args[3]);
     double max_seconds = PyFloat_AsDouble(args[4]);
-    if (PyErr_Occurred())
-        return NULL;
-    if (n < 2 || n > 5 || limit < 1 || limit > 1000000 || max_nodes < 0) {
-        PyErr_SetString(PyExc_ValueError, "need 2 <= n <= 5, 1 <= limit <= 10**6, max_nodes >= 0");
-        return NULL;
-    }
-    const Geometry *g = geometry((int)n);
-    int cells = g->cells;
-    PyObject *seq = PySequence_Fast(args[0], "givens must be a sequence of ints");
-    if (!seq)
-        return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != cells) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "expected %d givens", cells);
-        return NULL;
-    }
     uint8_t givens[MAX_CELLS];
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    for (int c = 0; c < cells; c++) {
-        long v = PyLong_AsLong(items[c]);
-        if (v < 0 || v > g->size) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "a given must be 0..%d", g->size);
-            return NULL;
-        }
-        givens[c] = (uint8_t)v;
-    }
-    Py_DECREF(seq);
-
-    /* Depth never exceeds the open cells: every level places one more cell. */
-    Search s = {.g = g, .limit = limit, .max_nodes = max_nodes, .room = limit < 4 ? limit : 4};
-    s.levels = malloc((size_t)(cells + 1) * cells * sizeof *s.levels);
-    /* Each cell is queued at most once between drains, plus the slot a peer loop writes. */
-    s.queue = malloc((size_t)(cells + 1) * sizeof *s.queue);
-    s.solutions = malloc((size_t)s.room * cells);
-    if (!s.levels || !s.queue || !s.solutions) {
-        free(s.levels);
-        free(s.queue);
-        free(s.solutions);
-        return PyErr_NoMemory();
-    }
-
+    if (PyErr_Occurred() || check_size(n) || check_limits(limit, max_nodes, max_seconds) ||
+        read_givens(args[0], (int)n, givens))
+        return NULL;
+    int cells = (int)(n * n * n * n);
+    Limits limits = {.limit = limit, .max_nodes = max_nodes};
+    Result result = {0};
     Py_BEGIN_ALLOW_THREADS
     if (max_seconds > 0)
-        s.end = now() + max_seconds;
-    uint32_t *root = s.levels;
-    int ok = 1;
-    for (int c = 0; c < cells; c++)
-        root[c] = g->all;
-    for (int c = 0; c < cells && ok; c++)
-        if (givens[c])
-            ok = place(&s, root, c, 1u << (givens[c] - 1));
-    if (ok)
-        search(&s, 0);
+        limits.end = kernel_now() + max_seconds;
+    solve_one(givens, (int)n, &limits, &result, 1);
     Py_END_ALLOW_THREADS
-    PyObject *result = NULL;
-    if (s.stop == STOP_MEMORY) {
+    PyObject *out = NULL;
+    if (result.stop == KERNEL_STOP_MEMORY)
         PyErr_NoMemory();
-        goto done;
+    else if (!check_all(givens, (int)n, &result)) {
+        PyObject *list = solutions_list(&result, cells);
+        if (list)
+            out = Py_BuildValue("(NLiO)", list, result.nodes, result.stop,
+                                result.by_singles ? Py_True : Py_False);
     }
-    PyObject *list = PyList_New(s.found);
-    if (!list)
-        goto done;
-    for (long i = 0; i < s.found; i++) {
-        PyObject *row = PyList_New(cells);
-        if (!row) {
-            Py_CLEAR(list);
-            goto done;
+    free(result.solutions);
+    return out;
+}
+
+/* The per-puzzle outputs of a batch slice. */
+typedef struct {
+    uint32_t *found;
+    uint8_t *stops, *singles;
+    long long *nodes;
+    double *seconds;
+    uint8_t *solutions; /* the solutions of every puzzle, one after the other */
+    size_t used, room;  /* bytes of `solutions` */
+} Batch;
+
+static int batch_keep(Batch *b, const Result *r, int cells)
+{
+    size_t need = (size_t)r->found * cells;
+    if (b->used + need > b->room) {
+        size_t room = (b->used + need) * 2;
+        uint8_t *more = realloc(b->solutions, room);
+        if (!more)
+            return -1;
+        b->solutions = more;
+        b->room = room;
+    }
+    memcpy(b->solutions + b->used, r->solutions, need);
+    b->used += need;
+    return 0;
+}
+
+/* Puzzles `first`.. of `givens` until all are done or `slice` seconds passed; how many. */
+static long batch_run(Batch *b, const uint8_t *givens, long first, long count, int n,
+                      const Limits *base, double max_seconds, int want_singles, double slice,
+                      int *bad)
+{
+    int cells = n * n * n * n;
+    double started = kernel_now(), now = started;
+    Result r = {0};
+    long i = 0;
+    for (; first + i < count && (i == 0 || now - started < slice); i++) {
+        const uint8_t *g = givens + (size_t)(first + i) * cells;
+        Limits limits = *base;
+        if (max_seconds > 0)
+            limits.end = now + max_seconds;
+        solve_one(g, n, &limits, &r, want_singles);
+        double after = kernel_now();
+        b->found[i] = (uint32_t)r.found;
+        b->stops[i] = (uint8_t)r.stop;
+        b->singles[i] = (uint8_t)(r.by_singles != 0);
+        b->nodes[i] = r.nodes;
+        b->seconds[i] = after - now;
+        now = after;
+        if (r.stop == KERNEL_STOP_MEMORY || batch_keep(b, &r, cells)) {
+            *bad = KERNEL_STOP_MEMORY;
+            break;
         }
-        for (int c = 0; c < cells; c++)
-            PyList_SET_ITEM(row, c, PyLong_FromLong(s.solutions[(size_t)i * cells + c]));
-        PyList_SET_ITEM(list, i, row);
+        for (long k = 0; k < r.found; k++)
+            if (!is_solution(g, r.solutions + (size_t)k * cells, n))
+                *bad = -1;
     }
-    result = Py_BuildValue("(NLiO)", list, s.nodes, s.stop, s.by_singles ? Py_True : Py_False);
-done:
-    free(s.levels);
-    free(s.queue);
-    free(s.solutions);
-    return result;
+    free(r.solutions);
+    return i;
+}
+
+static PyObject *bytes_of(const void *data, size_t size)
+{
+    return PyBytes_FromStringAndSize((const char *)data, (Py_ssize_t)size);
+}
+
+/* The arguments both batch calls share, checked. */
+typedef struct {
+    const uint8_t *givens;
+    long n, first, count, limit;
+    long long max_nodes;
+    double max_seconds, slice;
+} BatchArgs;
+
+static int batch_args(PyObject *const *args, BatchArgs *a)
+{
+    if (!PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "givens must be bytes");
+        return -1;
+    }
+    a->n = PyLong_AsLong(args[1]);
+    a->first = PyLong_AsLong(args[2]);
+    a->limit = PyLong_AsLong(args[3]);
+    a->max_nodes = PyLong_AsLongLong(args[4]);
+    a->max_seconds = PyFloat_AsDouble(args[5]);
+    if (PyErr_Occurred() || check_size(a->n) || check_limits(a->limit, a->max_nodes, a->max_seconds))
+        return -1;
+    int size = (int)(a->n * a->n), cells = size * size;
+    Py_ssize_t length = PyBytes_GET_SIZE(args[0]);
+    a->givens = (const uint8_t *)PyBytes_AS_STRING(args[0]);
+    if (length % cells || a->first < 0 || a->first > length / cells) {
+        PyErr_Format(PyExc_ValueError, "givens must hold whole grids of %d cells", cells);
+        return -1;
+    }
+    a->count = (long)(length / cells);
+    for (Py_ssize_t k = (Py_ssize_t)a->first * cells; k < length; k++)
+        if (a->givens[k] > size) {
+            PyErr_Format(PyExc_ValueError, "a given must be 0..%d", size);
+            return -1;
+        }
+    return 0;
+}
+
+static void batch_free(Batch *b)
+{
+    free(b->found);
+    free(b->stops);
+    free(b->singles);
+    free(b->nodes);
+    free(b->seconds);
+    free(b->solutions);
+}
+
+/* Solve a slice without the GIL; the number done, or -1 with an exception set. */
+static long batch_solve(const BatchArgs *a, int want_singles, Batch *b)
+{
+    long todo = a->count - a->first;
+    b->found = malloc(((size_t)todo + 1) * sizeof *b->found);
+    b->stops = malloc((size_t)todo + 1);
+    b->singles = malloc((size_t)todo + 1);
+    b->nodes = malloc(((size_t)todo + 1) * sizeof *b->nodes);
+    b->seconds = malloc(((size_t)todo + 1) * sizeof *b->seconds);
+    if (!b->found || !b->stops || !b->singles || !b->nodes || !b->seconds) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int bad = 0;
+    long done;
+    Limits base = {.limit = a->limit, .max_nodes = a->max_nodes};
+    Py_BEGIN_ALLOW_THREADS
+    done = batch_run(b, a->givens, a->first, a->count, (int)a->n, &base, a->max_seconds,
+                     want_singles, a->slice, &bad);
+    Py_END_ALLOW_THREADS
+    if (bad == KERNEL_STOP_MEMORY) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_RuntimeError, "the Sudoku kernel produced an invalid grid");
+        return -1;
+    }
+    return done;
+}
+
+/* solve_batch(givens, n, start, limit, max_nodes, max_seconds, want_singles, slice_seconds)
+ *   -> (done, found, stops, singles, nodes, seconds, solutions) */
+static PyObject *kernel_solve_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    BatchArgs a;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "solve_batch(givens, n, start, limit, max_nodes, "
+                                         "max_seconds, want_singles, slice_seconds)");
+        return NULL;
+    }
+    int want_singles = PyObject_IsTrue(args[6]);
+    a.slice = PyFloat_AsDouble(args[7]);
+    if (want_singles < 0 || PyErr_Occurred() || batch_args(args, &a))
+        return NULL;
+    Batch b = {0};
+    PyObject *out = NULL;
+    long done = batch_solve(&a, want_singles, &b);
+    if (done >= 0)
+        out = Py_BuildValue("(lNNNNNN)", done, bytes_of(b.found, (size_t)done * sizeof *b.found),
+                            bytes_of(b.stops, (size_t)done), bytes_of(b.singles, (size_t)done),
+                            bytes_of(b.nodes, (size_t)done * sizeof *b.nodes),
+                            bytes_of(b.seconds, (size_t)done * sizeof *b.seconds),
+                            bytes_of(b.solutions ? b.solutions : (uint8_t *)"", b.used));
+    batch_free(&b);
+    return out;
+}
+
+enum { VERDICT_NONE, VERDICT_UNIQUE, VERDICT_MULTIPLE, VERDICT_TIMEOUT, VERDICT_BUDGET };
+
+/* Each puzzle's solutions as lines of `symbols` (digit k is symbols[k - 1]), at most `keep`. */
+static PyObject *solution_lines(const Batch *b, long done, int cells, const char *symbols,
+                                long keep)
+{
+    PyObject *all = PyList_New(done);
+    char line[MAX_CELLS];
+    const uint8_t *grid = b->solutions;
+    for (long i = 0; all && i < done; i++) {
+        long shown = b->stops[i] ? 0 : (long)b->found[i] < keep ? (long)b->found[i] : keep;
+        PyObject *lines = PyList_New(shown);
+        for (long k = 0; lines && k < shown; k++) {
+            for (int c = 0; c < cells; c++)
+                line[c] = symbols[grid[(size_t)k * cells + c] - 1];
+            PyObject *text = PyUnicode_FromStringAndSize(line, cells);
+            if (!text)
+                Py_CLEAR(lines);
+            else
+                PyList_SET_ITEM(lines, k, text);
+        }
+        grid += (size_t)b->found[i] * cells;
+        if (!lines)
+            Py_CLEAR(all);
+        else
+            PyList_SET_ITEM(all, i, lines);
+    }
+    return all;
+}
+
+/* solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds, symbols, keep)
+ *   -> (done, verdicts, solutions, nodes) */
+static PyObject *kernel_solve_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    BatchArgs a;
+    if (nargs != 9 || !PyBytes_Check(args[7])) {
+        PyErr_SetString(PyExc_TypeError, "solve_lines(givens, n, start, limit, max_nodes, "
+                                         "max_seconds, slice_seconds, symbols: bytes, keep)");
+        return NULL;
+    }
+    a.slice = PyFloat_AsDouble(args[6]);
+    long keep = PyLong_AsLong(args[8]);
+    if (PyErr_Occurred() || batch_args(args, &a))
+        return NULL;
+    if (PyBytes_GET_SIZE(args[7]) != a.n * a.n || keep < 0) {
+        PyErr_SetString(PyExc_ValueError, "need N symbols and keep >= 0");
+        return NULL;
+    }
+    Batch b = {0};
+    PyObject *out = NULL;
+    long done = batch_solve(&a, 0, &b);
+    if (done >= 0) {
+        uint8_t *verdicts = (uint8_t *)b.singles; /* reused: singles were not asked for */
+        for (long i = 0; i < done; i++)
+            verdicts[i] = b.stops[i] == KERNEL_STOP_NODES  ? VERDICT_BUDGET
+                          : b.stops[i] == KERNEL_STOP_TIME ? VERDICT_TIMEOUT
+                          : b.found[i] > 1                 ? VERDICT_MULTIPLE
+                                                           : (uint8_t)b.found[i];
+        int cells = (int)(a.n * a.n * a.n * a.n);
+        PyObject *lines = solution_lines(&b, done, cells, PyBytes_AS_STRING(args[7]), keep);
+        if (lines)
+            out = Py_BuildValue("(lNNN)", done, bytes_of(verdicts, (size_t)done), lines,
+                                bytes_of(b.nodes, (size_t)done * sizeof *b.nodes));
+    }
+    batch_free(&b);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -452,7 +449,21 @@ static PyMethodDef methods[] = {
      "Up to `limit` solutions (lists of N*N digits) of the givens (N*N ints, 0 = empty) for\n"
      "box size n; `nodes` search nodes were visited; `stop` is 0 when the search finished, 1\n"
      "when it passed max_nodes, 2 when it passed max_seconds (0 and 0.0 = no budget);\n"
-     "`by_singles`: the root's naked and hidden singles alone filled the grid."},
+     "`by_singles`: naked and hidden singles alone fill the grid."},
+    {"solve_batch", (PyCFunction)(void (*)(void))kernel_solve_batch, METH_FASTCALL,
+     "solve_batch(givens, n, start, limit, max_nodes, max_seconds, want_singles,\n"
+     "            slice_seconds, /) -> (done, found, stops, singles, nodes, seconds, solutions)\n\n"
+     "Solve the grids of `givens` (bytes, N*N digits each, 0 = empty) from index `start`,\n"
+     "each with the budgets of solve(), until all are done or slice_seconds have passed;\n"
+     "`done` puzzles were solved. Per puzzle: solutions found (uint32 bytes), stop codes (bytes),\n"
+     "singles flags (bytes; computed when want_singles), nodes (int64 bytes), seconds\n"
+     "(float64 bytes); `solutions` holds every solution found, puzzle after puzzle."},
+    {"solve_lines", (PyCFunction)(void (*)(void))kernel_solve_lines, METH_FASTCALL,
+     "solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds, symbols,\n"
+     "            keep, /) -> (done, verdicts, solutions, nodes)\n\n"
+     "solve_batch() for sudoku.solve_many: per puzzle a verdict byte (0 none, 1 unique,\n"
+     "2 multiple, 3 out of time, 4 past max_nodes), its first `keep` solutions as lines of\n"
+     "`symbols` (list of lists of str), and its nodes (int64 bytes)."},
     {NULL, NULL, 0, NULL},
 };
 
