@@ -329,6 +329,7 @@ EXTENSIONS = {
     "mk": "p.mk",
     "nin": "p.nin",
     "clues": "p.clues",
+    "pynogram": "p.toml",
 }
 
 
@@ -383,7 +384,7 @@ ERRORS = [
     (
         "webpbn",
         WEBPBN_EXAMPLE.replace("<count>3</count>", '<count color="red">3</count>'),
-        ["line 24", "colour nonograms are not supported"],
+        ["line 24", "'red'", "no <color"],
     ),
     ("webpbn", "<puzzleset></puzzleset>", ["line 1", "no <puzzle>"]),
     ("webpbn", WEBPBN_EXAMPLE.replace("|X..X|\n|X..X|", "|X..X|\n|X.X|"), ["line 30", "3 cells"]),

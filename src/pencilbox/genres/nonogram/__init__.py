@@ -1,4 +1,5 @@
-"""The Nonogram genre (Paint by Number, Griddlers, Picross): black-and-white for now."""
+"""The Nonogram genre (Paint by Number, Griddlers, Picross): black-and-white, and colour
+(`colour/`: a ColourNonogram from any notation that holds colours)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.nonogram.line import Line, solve_line
@@ -19,6 +20,25 @@ from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
 Recorder = Callable[[str, int, Line, Line], None]
 
 LineId = tuple[str, int]
+
+LineSolver = Callable[[Any, Line], "Line | None"]
+"""solve_line(clue, line): the black-and-white one by default, the colour one for colours."""
+
+
+class LinePuzzle(Protocol):
+    """What propagation needs of a puzzle: its size and its clues (plain or coloured)."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def rows(self) -> Sequence[Any]: ...
+
+    @property
+    def cols(self) -> Sequence[Any]: ...
 
 
 @dataclass
@@ -32,7 +52,7 @@ class Contradiction:
         return f"{self.kind} {self.index + 1}"
 
 
-def read_line(puzzle: Nonogram, cells: list[int], kind: str, index: int) -> Line:
+def read_line(puzzle: LinePuzzle, cells: list[int], kind: str, index: int) -> Line:
     width = puzzle.width
     if kind == "row":
         return tuple(cells[index * width : (index + 1) * width])
@@ -40,7 +60,7 @@ def read_line(puzzle: Nonogram, cells: list[int], kind: str, index: int) -> Line
 
 
 def propagate(
-    puzzle: Nonogram,
+    puzzle: LinePuzzle,
     cells: list[int],
     dirty_rows: set[int],
     dirty_cols: set[int],
@@ -48,6 +68,7 @@ def propagate(
     record: Recorder | None = None,
     max_passes: int | None = None,
     deadline: Deadline | None = None,
+    line_solver: LineSolver = solve_line,
 ) -> Contradiction | None:
     """Solve dirty lines until nothing changes (or `max_passes`); None, or the broken line.
 
@@ -69,7 +90,7 @@ def propagate(
             solves += 1
             start = r * width
             before = tuple(cells[start : start + width])
-            after = solve_line(row_clues[r], before)
+            after = line_solver(row_clues[r], before)
             if after is None:
                 broken = Contradiction("row", r)
                 break
@@ -86,7 +107,7 @@ def propagate(
         for c in cols:
             solves += 1
             before = tuple(cells[c::width])
-            after = solve_line(col_clues[c], before)
+            after = line_solver(col_clues[c], before)
             if after is None:
                 broken = Contradiction("column", c)
                 break
@@ -104,12 +125,13 @@ def propagate(
 
 
 def propagate_all(
-    puzzle: Nonogram,
+    puzzle: LinePuzzle,
     cells: list[int],
     stats: Stats | None = None,
     record: Recorder | None = None,
     max_passes: int | None = None,
     deadline: Deadline | None = None,
+    line_solver: LineSolver = solve_line,
 ) -> Contradiction | None:
     return propagate(
         puzzle,
@@ -120,22 +142,26 @@ def propagate_all(
         record,
         max_passes,
         deadline,
+        line_solver,
     )
 
 
 def assume(
-    puzzle: Nonogram,
+    puzzle: LinePuzzle,
     cells: list[int],
     cell: int,
     value: int,
     stats: Stats | None = None,
     record: Recorder | None = None,
     deadline: Deadline | None = None,
+    line_solver: LineSolver = solve_line,
 ) -> Contradiction | None:
     """Set one cell and propagate from its row and column."""
     cells[cell] = value
     row, col = divmod(cell, puzzle.width)
-    return propagate(puzzle, cells, {row}, {col}, stats, record, deadline=deadline)
+    return propagate(
+        puzzle, cells, {row}, {col}, stats, record, deadline=deadline, line_solver=line_solver
+    )
 
 
 @dataclass

@@ -51,8 +51,22 @@ def _encode_line(
     found = placements(clue, line)
     if found is None:
         raise Unsatisfiable
-    all_starts = found.starts  # computed once: it is derived from bit masks on each access
-    # le_vars[j][t]: run j starts at or before found.starts[j][t]; the last one is always true.
+    covers = run_covers(solver, clue, (1,) * len(clue), found.starts, len(cell_vars))
+    for cell_var, cell_covers in zip(cell_vars, covers):
+        solver.equals_or(cell_var, [literal for _, literal in cell_covers])
+
+
+def run_covers(
+    solver: SatSolver,
+    lengths: Sequence[int],
+    gaps: Sequence[int],
+    all_starts: Sequence[Sequence[int]],
+    size: int,
+) -> list[list[tuple[int, int]]]:
+    """Order-encode where each run starts; return, per cell, (run, literal "the run covers
+    this cell") pairs. `gaps[j]` is the least gap after run j (1, or 0 between colours);
+    `all_starts[j]` the possible starts of run j, ascending."""
+    # le_vars[j][t]: run j starts at or before all_starts[j][t]; the last one is always true.
     le_vars: list[list[int]] = []
     for starts in all_starts:
         chain = solver.new_vars(len(starts))
@@ -66,23 +80,22 @@ def _encode_line(
         t = bisect_right(all_starts[j], position) - 1
         return le_vars[j][t] if t >= 0 else None
 
-    for j in range(len(clue) - 1):
+    for j in range(len(lengths) - 1):
         for t, p in enumerate(all_starts[j + 1]):
-            earlier = starts_by(j, p - clue[j] - 1)
+            earlier = starts_by(j, p - lengths[j] - gaps[j])
             solver.add_clause([-le_vars[j + 1][t]] + ([earlier] if earlier else []))
 
-    covers: list[list[int]] = [[] for _ in cell_vars]
-    for j, length in enumerate(clue):
+    covers: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for j, length in enumerate(lengths):
         for c in range(all_starts[j][0], all_starts[j][-1] + length):
             by_c = starts_by(j, c)
             by_before = starts_by(j, c - length)
             if by_c is None or by_c == by_before:
                 continue  # no allowed start of run j lies in (c - length, c]
             if by_before is None:
-                covers[c].append(by_c)
+                covers[c].append((j, by_c))
                 continue
             cover = solver.new_var()
             solver.equals_and(cover, [by_c, -by_before])
-            covers[c].append(cover)
-    for cell_var, cell_covers in zip(cell_vars, covers):
-        solver.equals_or(cell_var, cell_covers)
+            covers[c].append((j, cover))
+    return covers

@@ -1,0 +1,33 @@
+"""Checking a colour grid against the clues: every violation, named by its line."""
+
+from __future__ import annotations
+
+from pencilbox.core.grid import Grid
+from pencilbox.genres.nonogram.colour.logic import decided
+from pencilbox.genres.nonogram.colour.model import ColourNonogram, runs_of
+
+
+def violations(puzzle: ColourNonogram, grid: Grid) -> list[str]:
+    """Lines whose runs differ from their clue ("row 3: has 2 red, the clue is 3 red")."""
+    if (grid.width, grid.height) != (puzzle.width, puzzle.height):
+        return [
+            f"the grid is {grid.width}x{grid.height}, the puzzle {puzzle.width}x{puzzle.height}"
+        ]
+    problems = []
+    open_cells = sum(1 for mask in grid.cells if not decided(mask) or not mask)
+    if open_cells:
+        problems.append(f"{open_cells} cells are still undecided")
+    for kind, clues, lines in (
+        ("row", puzzle.rows, list(grid.rows())),
+        ("column", puzzle.cols, [grid.column(c) for c in range(grid.width)]),
+    ):
+        for index, (clue, line) in enumerate(zip(clues, lines)):
+            if not all(mask and decided(mask) for mask in line):
+                continue
+            runs = runs_of(line)
+            if runs != clue:
+                problems.append(
+                    f"{kind} {index + 1}: has {puzzle.format_clue(runs)}, "
+                    f"the clue is {puzzle.format_clue(clue)}"
+                )
+    return problems

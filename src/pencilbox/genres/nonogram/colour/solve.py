@@ -1,0 +1,111 @@
+"""Validation-mode solving of colour nonograms, with the verdicts and grades of solve.py:
+`unique` (proved), `multiple` (two solutions shown), `none` (proved), `timeout`; graded
+`line`, `probe` or `search`. Every reported grid is re-checked against every clue."""
+
+from __future__ import annotations
+
+import time
+
+from pencilbox.core.grid import Grid
+from pencilbox.core.sat import SatSolver
+from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
+from pencilbox.genres.base import SolveResult
+from pencilbox.genres.nonogram.colour.check import violations
+from pencilbox.genres.nonogram.colour.logic import propagate_all, solve_by_logic, undecided
+from pencilbox.genres.nonogram.colour.model import ColourNonogram
+from pencilbox.genres.nonogram.colour.search import encode
+from pencilbox.genres.nonogram.search import Unsatisfiable
+
+
+def solve(puzzle: ColourNonogram, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    started = time.perf_counter()
+    stats = Stats()
+    deadline = Deadline(time_limit)
+    cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
+    try:
+        result = _solve(puzzle, cells, limit, stats, deadline)
+    except (TimeLimitReached, KeyboardInterrupt) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            stats.count("interrupted")
+        result = SolveResult(
+            "timeout", [], None, partial=Grid(puzzle.width, puzzle.height, tuple(cells))
+        )
+    result.stats = stats.to_json()
+    result.time_s = time.perf_counter() - started
+    return result
+
+
+def _solve(
+    puzzle: ColourNonogram, cells: list[int], limit: int, stats: Stats, deadline: Deadline
+) -> SolveResult:
+    with stats.phase("line"):
+        broken = propagate_all(puzzle, cells, stats, deadline=deadline)
+    if broken is not None:
+        return SolveResult("none", [], "line")
+    if not undecided(cells):
+        return SolveResult("unique", [_verified(puzzle, cells)], "line")
+    logic_state = cells.copy()
+    with stats.phase("search"):
+        solutions = _search(puzzle, cells, limit, stats, deadline)
+    if not solutions:
+        return SolveResult("none", [], "search")
+    if len(solutions) > 1:
+        return SolveResult("multiple", solutions[: max(limit, 2)], "search")
+    grade = _probe_grade(puzzle, logic_state, solutions[0], stats, deadline)
+    return SolveResult("unique", solutions, grade)
+
+
+def _probe_grade(
+    puzzle: ColourNonogram,
+    logic_state: list[int],
+    solution: Grid,
+    stats: Stats,
+    deadline: Deadline,
+) -> str | None:
+    """`probe` when lines plus probes solve it, else `search`; None if time ran out."""
+    try:
+        with stats.phase("probe"):
+            probed = logic_state.copy()
+            broken = solve_by_logic(
+                puzzle, probed, stats, deadline=deadline, solution=solution.cells
+            )
+    except TimeLimitReached:
+        return None
+    return "probe" if broken is None and not undecided(probed) else "search"
+
+
+def _search(
+    puzzle: ColourNonogram, cells: list[int], limit: int, stats: Stats, deadline: Deadline
+) -> list[Grid]:
+    with SatSolver() as solver:
+        try:
+            cell_vars = encode(puzzle, cells, solver)
+        except Unsatisfiable:
+            return []
+        open_cells = [i for i, variables in enumerate(cell_vars) if len(variables) > 1]
+        keys = [(i, colour) for i in open_cells for colour in cell_vars[i]]
+        variables = [cell_vars[i][colour] for i, colour in keys]
+        # Always look for two, even when fewer are wanted: the verdict needs the proof.
+        found = solver.enumerate(variables, max(limit, 2), deadline)
+        for key, value in solver.statistics().items():
+            stats.count(key, value)
+    grids = []
+    for values in found:
+        solved = cells.copy()
+        for (i, colour), true in zip(keys, values):
+            if true:
+                solved[i] = 1 << colour
+        grids.append(_verified(puzzle, solved))
+    return grids
+
+
+def _verified(puzzle: ColourNonogram, cells: list[int]) -> Grid:
+    grid = Grid(puzzle.width, puzzle.height, tuple(cells))
+    problems = violations(puzzle, grid)
+    if problems:  # a bug, never a user error: refuse to report a wrong grid
+        raise AssertionError(f"solver produced a grid that breaks the clues: {problems[0]}")
+    return grid
+
+
+def grade(puzzle: ColourNonogram) -> str:
+    return solve(puzzle, limit=2).grade or "search"
