@@ -85,3 +85,8 @@ class LimitExceeded(PuzzleError):
 
 class UnknownFormat(PuzzleError):
     """No reader for the requested or detected notation."""
+
+
+class MoveError(PuzzleError):
+    """A move of a game (see `pencilbox.session`) that cannot be applied; the message quotes
+    the bad part."""

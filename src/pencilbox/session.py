@@ -8,15 +8,15 @@ path. Moves are printable strings:
     r3c4=1 r3c5=1      set cells (1-based row and column) to genre values
     clear              every cell back to unknown (givens stay, for genres that have them)
     grid ##../.#?.     the whole state at once, rows separated by "/" (a solve, a pass)
-    r3c4+5 r3c4-5      add / remove a pencil mark (genres whose rules have `marks = True`,
-                       i.e. sudoku; may share a move with cell settings: r1c1=5 r1c2-5)
-    v3,4=1 h2,5=0      Double Choco edges (see `DbchocoRules`): `v` is the wall right of a
-                       cell, `h` the wall below it (1-based row,column); 1 wall, 2 marked
-                       open, 0 back to undecided; `grid` takes the edge string of the state
+    r3c4+5 r3c4-5      add / remove a pencil mark (genres whose play rules have
+                       `marks = True`; may share a move with cell settings: r1c1=5 r1c2-5)
 
-`apply_move` rejects anything else with a `MoveError` that says what is wrong. Genre knowledge
-(values, hints, checking) lives in a small `Rules` object per genre, registered in `RULES`; a
-genre without one cannot be played yet (the web app still lists, solves and converts it).
+A genre whose moves are not cell settings spells its own (the play rules' `apply`, e.g.
+Double Choco edges). `apply_move` rejects anything else with a `MoveError` that says what is
+wrong. Genre knowledge (values, hints, checking) lives in the genre's play rules
+(`genres/<name>/play.py`, the `PlayRules` of `genres/base.py`, given as `Genre.play`); a genre
+without them cannot be played yet (the web app still lists, solves and converts it). This
+module names no genre.
 """
 
 from __future__ import annotations
@@ -25,538 +25,51 @@ import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from pencilbox.core.grid import Cell, Grid
+from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
-from pencilbox.errors import PuzzleError
-from pencilbox.genres.base import SolveResult
+from pencilbox.errors import MoveError, PuzzleError
+from pencilbox.genres import base
+from pencilbox.genres.base import PlayRules, SolveResult
+
+__all__ = [
+    "Change",
+    "Game",
+    "MoveError",
+    "apply_full",
+    "apply_move",
+    "marks_json",
+    "parse_text",
+    "play_rules",
+    "playable",
+    "rules_for",
+    "set_move",
+    "state_from_text",
+    "state_text",
+]
 
 MAX_MOVE_LENGTH = 200_000
 SAVE_VERSION = 2
 
 
-class MoveError(PuzzleError):
-    """A move string that cannot be applied; the message quotes the bad part."""
-
-
-class Rules(Protocol):
-    """What the mid-end needs to know about a genre whose state is a Grid of small ints."""
-
-    genre: str
-    symbols: str
-    """One character per cell value, index = value (used by `grid` moves and saves)."""
-
-    def initial(self, puzzle: Any) -> Grid: ...
-
-    def cleared(self, puzzle: Any, grid: Grid) -> Grid: ...
-
-    def editable(self, puzzle: Any, cell: Cell) -> bool: ...
-
-    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None: ...
-
-    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]: ...
-
-    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]: ...
-
-    def progress(self, puzzle: Any, grid: Grid) -> float: ...
-
-    def puzzle_json(self, puzzle: Any) -> dict[str, Any]: ...
-
-
-# -- nonogram ---------------------------------------------------------------------------------
-class NonogramRules:
-    genre = "nonogram"
-    symbols = "?#."  # UNKNOWN, FILLED, EMPTY
-
-    def initial(self, puzzle: Any) -> Grid:
-        grid: Grid = puzzle.empty_grid()
-        return grid
-
-    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
-        return self.initial(puzzle)
-
-    def editable(self, puzzle: Any, cell: Cell) -> bool:
-        return True
-
-    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
-        """The next deduction from this state: a mistake first (when the solution is known),
-        then the first line that logic can advance, then a probe, then the solver's trace."""
-        from pencilbox.genres.nonogram.explain import line_steps
-        from pencilbox.genres.nonogram.line import solve_line
-        from pencilbox.genres.nonogram.logic import find_probe, other, read_line
-        from pencilbox.genres.nonogram.model import UNKNOWN, format_clue
-
-        if solution is not None:
-            wrong = [
-                cell
-                for cell in _cells(grid)
-                if grid[cell] != UNKNOWN and grid[cell] != solution[cell]
-            ]
-            if wrong:
-                names = ", ".join(_cell_name(c) for c in wrong[:8])
-                more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
-                return Step(
-                    "mistake",
-                    0,
-                    tuple((cell, UNKNOWN) for cell in wrong),
-                    f"{names}{more} {'is' if len(wrong) == 1 else 'are'} marked wrongly: "
-                    f"clear {'it' if len(wrong) == 1 else 'them'} and think again.",
-                    reasons=tuple(wrong),
-                )
-        cells = list(grid.cells)
-        for kind, count in (("row", puzzle.height), ("column", puzzle.width)):
-            for index in range(count):
-                before = read_line(puzzle, cells, kind, index)
-                clue = puzzle.line_clue(kind, index)
-                after = solve_line(clue, before)
-                if after is None:
-                    line = tuple(_line_cell(kind, index, i) for i in range(len(before)))
-                    return Step(
-                        "contradiction",
-                        1,
-                        (),
-                        f"{kind.capitalize()} {index + 1} ({format_clue(clue)}) cannot be "
-                        "completed with the cells marked so far: look for a mistake there.",
-                        reasons=line,
-                        clue=f"{kind} {index + 1}",
-                    )
-                if after != before:
-                    first: Step = line_steps(puzzle, kind, index, before, after)[0]
-                    return first
-        if UNKNOWN not in cells:
-            return None
-        found = find_probe(puzzle, cells)
-        if found is not None:
-            cell = divmod(found.cell, puzzle.width)
-            words = {1: "filled", 2: "empty"}
-            result = other(found.tried)
-            return Step(
-                "probe",
-                2,
-                ((cell, result),),
-                f"Probe {_cell_name(cell)}: {words[found.tried]} makes "
-                f"{found.broken.describe()} impossible, so it is {words[result]}.",
-                reasons=(cell,),
-                clue=found.broken.describe(),
-            )
-        for step in puzzle.steps(time_limit=5.0):
-            pending = [(c, v) for c, v in step.changes if grid[c] != v]
-            if pending and all(grid[c] == UNKNOWN for c, _ in pending):
-                found_step: Step = step
-                return found_step
-        return None
-
-    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
-        """One pass of line logic (all rows, then all columns) from this state."""
-        from pencilbox.genres.nonogram.explain import line_steps
-        from pencilbox.genres.nonogram.line import Line
-        from pencilbox.genres.nonogram.logic import propagate_all
-        from pencilbox.genres.nonogram.model import format_clue
-
-        steps: list[Step] = []
-        cells = list(grid.cells)
-
-        def record(kind: str, index: int, before: Line, after: Line) -> None:
-            steps.extend(line_steps(puzzle, kind, index, before, after))
-
-        broken = propagate_all(puzzle, cells, record=record, max_passes=1)
-        if broken is not None:
-            clue = puzzle.line_clue(broken.kind, broken.index)
-            steps.append(
-                Step(
-                    "contradiction",
-                    1,
-                    (),
-                    f"{broken.describe().capitalize()} ({format_clue(clue)}) cannot be "
-                    "satisfied with the cells marked so far.",
-                    clue=broken.describe(),
-                )
-            )
-        return steps, Grid(grid.width, grid.height, tuple(cells))
-
-    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
-        from pencilbox.genres.nonogram.model import EMPTY, UNKNOWN
-
-        # A player need not cross out every empty cell: unknown counts as empty for "solved".
-        as_played = Grid(
-            grid.width, grid.height, tuple(EMPTY if v == UNKNOWN else v for v in grid.cells)
-        )
-        broken = puzzle.check(as_played)
-        problems = [p for p in puzzle.check(grid) if not p.endswith("still unknown")]
-        lines = []
-        for problem in broken:
-            match = re.match(r"(row|column) (\d+):", problem)
-            if match:
-                lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
-        wrong: list[Cell] = []
-        if solution is not None:
-            wrong = [c for c in _cells(grid) if grid[c] != UNKNOWN and grid[c] != solution[c]]
-        return {
-            "solved": not broken,
-            "violations": problems,
-            "lines": lines if problems else [],
-            "wrong": [list(c) for c in wrong],
-            "unknown": grid.cells.count(UNKNOWN),
-        }
-
-    def progress(self, puzzle: Any, grid: Grid) -> float:
-        return 1.0 - grid.cells.count(0) / max(1, len(grid.cells))
-
-    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
-        from pencilbox.genres.nonogram.model import format_clue
-
-        return {
-            "genre": self.genre,
-            "title": puzzle.title,
-            "width": puzzle.width,
-            "height": puzzle.height,
-            "rows": [list(c) for c in puzzle.rows],
-            "cols": [list(c) for c in puzzle.cols],
-            "rows_text": ",".join(format_clue(c) for c in puzzle.rows),
-            "cols_text": ",".join(format_clue(c) for c in puzzle.cols),
-        }
-
-
-# -- sudoku -----------------------------------------------------------------------------------
-SUDOKU_SYMBOLS = ".123456789ABCDEFGHIJKLMNOP"
-"""State symbols for every board size: "." empty, then digits 1..25 (not the puzzle's alphabet,
-which the page uses for display)."""
-
-
-class SudokuRules:
-    genre = "sudoku"
-    symbols = SUDOKU_SYMBOLS
-    marks = True
-    """Pencil marks (candidates the player notes in a cell) are moves too: r3c4+5, r3c4-5."""
-
-    def initial(self, puzzle: Any) -> Grid:
-        return Grid(puzzle.size, puzzle.size, tuple(puzzle.values()))
-
-    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
-        given: Grid = puzzle.givens
-        return given
-
-    def editable(self, puzzle: Any, cell: Cell) -> bool:
-        return not puzzle.givens[cell]
-
-    def value_count(self, puzzle: Any) -> int:
-        return int(puzzle.size) + 1
-
-    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
-        """The next step of the technique ladder from this state (entries count as givens);
-        wrong entries (against the unique solution) or duplicates come first."""
-        from pencilbox.genres.sudoku.logic import State, next_step
-        from pencilbox.genres.sudoku.model import duplicate_messages
-
-        wrong: list[Cell] = []
-        if solution is not None:
-            wrong = [c for c in _cells(grid) if grid[c] and grid[c] != solution[c]]
-        if wrong:
-            names = ", ".join(_cell_name(c) for c in wrong[:8])
-            more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
-            one = len(wrong) == 1
-            return Step(
-                "mistake",
-                0,
-                tuple((cell, 0) for cell in wrong),
-                f"{names}{more} {'is' if one else 'are'} wrong: clear "
-                f"{'it' if one else 'them'} and think again.",
-                reasons=tuple(wrong),
-            )
-        values = list(grid.cells)
-        duplicates = duplicate_messages(values, puzzle.n, puzzle.alphabet)
-        if duplicates:
-            return Step("contradiction", 1, (), duplicates[0] + ": clear one of them.")
-        if 0 not in values:
-            return None
-        state = State.from_givens(puzzle.n, values)
-        if not state.is_consistent():
-            return Step(
-                "contradiction",
-                1,
-                (),
-                "Some cell has no candidate left: an entry is wrong, look for a mistake.",
-            )
-        return next_step(state)
-
-    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
-        """Accept singles: every full house, naked and hidden single of this state at once."""
-        from pencilbox.genres.sudoku.logic import accept_singles
-        from pencilbox.genres.sudoku.model import duplicate_messages
-
-        values = list(grid.cells)
-        if duplicate_messages(values, puzzle.n, puzzle.alphabet):
-            return [], grid
-        out, steps = accept_singles(puzzle.n, values)
-        return steps, Grid(grid.width, grid.height, tuple(out))
-
-    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
-        from pencilbox.genres.sudoku.model import duplicate_messages
-
-        values = list(grid.cells)
-        violations = duplicate_messages(values, puzzle.n, puzzle.alphabet)
-        wrong: list[Cell] = []
-        if solution is not None:
-            wrong = [c for c in _cells(grid) if grid[c] and grid[c] != solution[c]]
-        unknown = values.count(0)
-        return {
-            "solved": unknown == 0 and not violations,
-            "violations": violations,
-            "lines": [],
-            "wrong": [list(c) for c in wrong],
-            "unknown": unknown,
-        }
-
-    def progress(self, puzzle: Any, grid: Grid) -> float:
-        open_cells = int(puzzle.givens.cells.count(0))
-        if not open_cells:
-            return 1.0
-        return 1.0 - grid.cells.count(0) / open_cells
-
-    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
-        return {
-            "genre": self.genre,
-            "title": puzzle.title,
-            "n": puzzle.n,
-            "size": puzzle.size,
-            "width": puzzle.size,
-            "height": puzzle.size,
-            "alphabet": puzzle.alphabet,
-            "symbols": self.symbols[: puzzle.size + 1],
-            "givens": "".join(self.symbols[v] for v in puzzle.givens.cells),
-            "line": puzzle.line(),
-        }
-
-
-# -- double choco -----------------------------------------------------------------------------
-_EDGE = re.compile(r"([vh])(\d{1,4}),(\d{1,4})=([012])")
-
-
-class DbchocoRules:
-    """Double Choco: the state is a Grid of one row with one value per inner edge, in the
-    engine's edge order (the `vertical` strings row after row, then the `horizontal` ones):
-    0 undecided (no wall drawn), 1 wall, 2 marked open. Its text (`symbols`) is therefore the
-    answer's edge characters `?`, `1`, `0` in one word.
-
-    Moves: `v3,4=1` sets the edge right of r3c4 (between r3c4 and r3c5), `h2,5=1` the edge below
-    r2c5 (between r2c5 and r3c5); `=1` wall, `=2` marked open, `=0` erased. Several words make
-    one move. `clear` and `grid EDGES` as for the other genres."""
-
-    genre = "dbchoco"
-    symbols = "?10"
-
-    def initial(self, puzzle: Any) -> Grid:
-        return Grid(puzzle.geometry.count, 1, (0,) * puzzle.geometry.count)
-
-    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
-        return self.initial(puzzle)
-
-    def editable(self, puzzle: Any, cell: Cell) -> bool:
-        return True
-
-    def walls(self, puzzle: Any, grid: Grid) -> Any:
-        """The state as the engine's Walls (undecided edges stay `?`)."""
-        from pencilbox.genres.dbchoco.model import Walls
-
-        return Walls(puzzle.width, puzzle.height, tuple(self.symbols[v] for v in grid.cells))
-
-    def solution_state(self, puzzle: Any, solution: Any) -> Grid:
-        """A solver's Walls as a state."""
-        return Grid(len(solution.edges), 1, tuple(self.symbols.index(e) for e in solution.edges))
-
-    def edge_word(self, puzzle: Any, edge: int, value: int) -> str:
-        geo = puzzle.geometry
-        (r, c), (r2, _) = geo.cells(edge)
-        return f"{'v' if r == r2 else 'h'}{r + 1},{c + 1}={value}"
-
-    def changes_move(self, puzzle: Any, changes: Sequence[tuple[Cell, int]]) -> str:
-        """The move that sets these edges (cells (0, edge) of the state)."""
-        return " ".join(self.edge_word(puzzle, edge, value) for (_, edge), value in changes)
-
-    def step_move(self, puzzle: Any, step: Step) -> str | None:
-        """The move that plays a logic step (edges in `extra["edges"]`)."""
-        edges = step.extra.get("edges") or []
-        if not edges:
-            return None
-        values = {"1": 1, "0": 2, "?": 0}
-        return " ".join(self.edge_word(puzzle, int(e), values[str(v)]) for e, v in edges)
-
-    def apply(self, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
-        if not isinstance(move, str) or not move.strip():
-            raise MoveError("empty move")
-        words = move.split()
-        if words == ["clear"]:
-            return self.cleared(puzzle, grid), "clear"
-        if words[0] == "grid":
-            if len(words) != 2:
-                raise MoveError("a grid move is 'grid' and one word of edges (?, 1, 0)")
-            count = puzzle.geometry.count
-            if len(words[1]) != count or any(ch not in self.symbols for ch in words[1]):
-                raise MoveError(
-                    f"a Double Choco grid move needs {count} edge characters, each ?, 1 or 0"
-                )
-            new = Grid(count, 1, tuple(self.symbols.index(ch) for ch in words[1]))
-            return new, f"grid {state_text(self, new)}"
-        geo = puzzle.geometry
-        changes: dict[int, int] = {}
-        for word in words:
-            match = _EDGE.fullmatch(word)
-            if not match:
-                raise MoveError(
-                    f"cannot read {word[:40]!r}: a Double Choco move is 'clear', 'grid EDGES' "
-                    "or edges like v3,4=1 (right of r3c4) and h2,5=0 (below r2c5)"
-                )
-            kind, row, col, value = match.groups()
-            r, c = int(row) - 1, int(col) - 1
-            last_row = puzzle.height - (1 if kind == "h" else 0)
-            last_col = puzzle.width - (1 if kind == "v" else 0)
-            if not (0 <= r < last_row and 0 <= c < last_col):
-                side = "right of" if kind == "v" else "below"
-                raise MoveError(
-                    f"{word}: there is no inner edge {side} r{r + 1}c{c + 1} in a "
-                    f"{puzzle.width}x{puzzle.height} grid"
-                )
-            edge = geo.right(r, c) if kind == "v" else geo.down(r, c)
-            changes[edge] = int(value)
-        normal = " ".join(self.edge_word(puzzle, e, v) for e, v in sorted(changes.items()))
-        return grid.with_cells(((0, e), v) for e, v in changes.items()), normal
-
-    def hint(self, puzzle: Any, grid: Grid, solution: Any) -> Step | None:
-        """Wrong edges first (against the unique solution), then the first rule of the logic
-        that fires from these edges, then the first step of the trace not yet on the board."""
-        from pencilbox.genres.dbchoco import logic
-
-        geo = puzzle.geometry
-        walls = self.walls(puzzle, grid)
-        if solution is not None:
-            wrong = [e for e, v in enumerate(walls.edges) if v != "?" and v != solution.edges[e]]
-            if wrong:
-                names = ", ".join(geo.edge_name(e) for e in wrong[:6])
-                more = f" and {len(wrong) - 6} more" if len(wrong) > 6 else ""
-                one = len(wrong) == 1
-                cells = tuple(sorted({cell for e in wrong for cell in geo.cells(e)}))
-                return Step(
-                    "mistake",
-                    0,
-                    (),
-                    f"The edge{'' if one else 's'} {names}{more} {'is' if one else 'are'} "
-                    "wrong: erase and think again.",
-                    reasons=cells,
-                    extra={"edges": [[e, "?"] for e in wrong]},
-                )
-        if walls.complete() or (solution is not None and "?" not in walls.edges):
-            return None
-        state = logic.State(puzzle, list(walls.edges))
-        try:
-            for rule in logic.RULES:
-                if rule(state) and state.steps:
-                    first: Step = state.steps[0]
-                    return first
-        except logic.Broken as broken:
-            return Step(
-                "contradiction",
-                1,
-                (),
-                f"These walls break a rule: {broken.reason}. Look for a mistake.",
-                reasons=tuple(broken.cells),
-            )
-        for step in puzzle.steps(time_limit=5.0):
-            edges = step.extra.get("edges") or []
-            pending = [(e, v) for e, v in edges if walls.edges[e] != v]
-            if pending and all(walls.edges[e] in ("?", "0") for e, _ in pending):
-                found: Step = step
-                return found
-        return None
-
-    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
-        """One round of the logic rules from this state."""
-        from pencilbox.genres.dbchoco import logic
-
-        state = logic.State(puzzle, list(self.walls(puzzle, grid).edges))
-        try:
-            for rule in logic.RULES:
-                rule(state)
-        except logic.Broken as broken:
-            return [Step("contradiction", 1, (), broken.reason)], grid
-        return state.steps, self.solution_state(puzzle, state.walls())
-
-    def check(self, puzzle: Any, grid: Grid, solution: Any) -> dict[str, Any]:
-        """The checker's violations (undecided edges count as open) with their cells; `wrong`
-        lists the cells beside edges that differ from the unique solution."""
-        from pencilbox.genres.dbchoco.model import Walls
-
-        played = Walls(
-            puzzle.width, puzzle.height, tuple("1" if v == 1 else "0" for v in grid.cells)
-        )
-        found = puzzle.check(played)
-        wrong: list[Cell] = []
-        if solution is not None:
-            geo = puzzle.geometry
-            edges = [e for e, v in enumerate(played.edges) if v == "1" and solution.edges[e] != v]
-            wrong = sorted({cell for e in edges for cell in geo.cells(e)})
-        return {
-            "solved": not found,
-            "violations": [v.message for v in found],
-            "blocks": [v.to_json() for v in found],
-            "lines": [],
-            "wrong": [list(c) for c in wrong],
-            "unknown": grid.cells.count(0),
-        }
-
-    def progress(self, puzzle: Any, grid: Grid) -> float:
-        if not grid.cells:
-            return 1.0
-        answer = puzzle.answer
-        if answer is not None:
-            needed = answer.edges.count("1")
-            done = sum(
-                1 for v, a in zip(grid.cells, answer.edges, strict=False) if v == 1 and a == "1"
-            )
-            return done / needed if needed else 1.0
-        return 1.0 - grid.cells.count(0) / len(grid.cells)
-
-    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
-        try:
-            url = puzzle.to("url").strip()
-        except PuzzleError:
-            url = None
-        return {
-            "genre": self.genre,
-            "title": puzzle.title,
-            "width": puzzle.width,
-            "height": puzzle.height,
-            "colors": puzzle.colour_rows(),
-            "numbers": puzzle.number_rows(),
-            "edges": puzzle.geometry.count,
-            "url": url,
-        }
-
-
-RULES: dict[str, Rules] = {
-    "nonogram": NonogramRules(),
-    "sudoku": SudokuRules(),
-    "dbchoco": DbchocoRules(),
-}
-
-
-def rules_for(genre: str) -> Rules:
+def play_rules(genre: str) -> PlayRules | None:
+    """The play rules of a genre (by name or alias), None when it cannot be played."""
     try:
-        return RULES[genre]
-    except KeyError:
-        raise PuzzleError(f"the {genre} genre cannot be played in a session yet") from None
+        return base.get(genre).play
+    except PuzzleError:
+        return None
 
 
-def _cells(grid: Grid) -> list[Cell]:
-    return [(r, c) for r in range(grid.height) for c in range(grid.width)]
+def playable(genre: str) -> bool:
+    return play_rules(genre) is not None
 
 
-def _cell_name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
-def _line_cell(kind: str, index: int, position: int) -> Cell:
-    return (index, position) if kind == "row" else (position, index)
+def rules_for(genre: str) -> PlayRules:
+    rules = play_rules(genre)
+    if rules is None:
+        raise PuzzleError(f"the {genre} genre cannot be played in a session yet")
+    return rules
 
 
 # -- reading puzzles --------------------------------------------------------------------------
@@ -570,7 +83,6 @@ def parse_text(
     """Puzzle text (never a path on this machine) to a puzzle; a file name helps detection."""
     import pencilbox  # noqa: F401  (registers the genres)
     from pencilbox.errors import UnknownFormat
-    from pencilbox.genres import base
 
     if genre:
         chosen = base.get(genre)
@@ -587,11 +99,11 @@ def parse_text(
 _SET = re.compile(r"r(\d{1,4})c(\d{1,4})=(\d{1,3})")
 
 
-def state_text(rules: Rules, grid: Grid) -> str:
+def state_text(rules: PlayRules, grid: Grid) -> str:
     return "/".join("".join(rules.symbols[v] for v in row) for row in grid.rows())
 
 
-def state_from_text(rules: Rules, puzzle: Any, text: str) -> Grid:
+def state_from_text(rules: PlayRules, puzzle: Any, text: str) -> Grid:
     initial = rules.initial(puzzle)
     if "/" not in text and len(text) == initial.width * initial.height:
         text = "/".join(text[i : i + initial.width] for i in range(0, len(text), initial.width))
@@ -614,7 +126,7 @@ def state_from_text(rules: Rules, puzzle: Any, text: str) -> Grid:
     return Grid(initial.width, initial.height, tuple(values))
 
 
-def _value_count(rules: Rules, puzzle: Any) -> int:
+def _value_count(rules: PlayRules, puzzle: Any) -> int:
     """How many cell values this puzzle has (a rules object may narrow its symbols)."""
     counter = getattr(rules, "value_count", None)
     return int(counter(puzzle)) if counter is not None else len(rules.symbols)
@@ -631,14 +143,14 @@ Marks = tuple[tuple[Cell, int], ...]
 _MARK = re.compile(r"r(\d{1,4})c(\d{1,4})([+-])(\d{1,3})")
 
 
-def apply_move(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
+def apply_move(rules: PlayRules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
     """The state after `move`, and the move in its normal spelling; MoveError for garbage."""
     new, _, normal = apply_full(rules, puzzle, grid, (), move)
     return new, normal
 
 
 def apply_full(
-    rules: Rules, puzzle: Any, grid: Grid, marks: Marks, move: str
+    rules: PlayRules, puzzle: Any, grid: Grid, marks: Marks, move: str
 ) -> tuple[Grid, Marks, str]:
     """`apply_move` with pencil marks, for genres whose rules have `marks = True`: words like
     r3c4+5 / r3c4-5 add / remove a mark, and may come in one move with cell settings."""
@@ -695,7 +207,7 @@ def marks_json(marks: Marks) -> list[list[Any]]:
     ]
 
 
-def _apply_cells(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
+def _apply_cells(rules: PlayRules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid, str]:
     if not isinstance(move, str) or not move.strip():
         raise MoveError("empty move")
     if len(move) > MAX_MOVE_LENGTH:
@@ -707,9 +219,9 @@ def _apply_cells(rules: Rules, puzzle: Any, grid: Grid, move: str) -> tuple[Grid
         if len(words) != 2:
             raise MoveError("a grid move is 'grid' and one word of rows separated by '/'")
         new = state_from_text(rules, puzzle, words[1])
-        for cell in _cells(grid):
+        for cell in cells_of(grid):
             if new[cell] != grid[cell] and not rules.editable(puzzle, cell):
-                raise MoveError(f"{_cell_name(cell)} is a given and cannot change")
+                raise MoveError(f"{cell_name(cell)} is a given and cannot change")
         return new, f"grid {state_text(rules, new)}"
     changes: dict[Cell, int] = {}
     for word in words:
@@ -759,7 +271,13 @@ class Change:
 
 
 def _difference(
-    rules: Rules, puzzle: Any, old: Grid, new: Grid, old_marks: Marks, new_marks: Marks, move: str
+    rules: PlayRules,
+    puzzle: Any,
+    old: Grid,
+    new: Grid,
+    old_marks: Marks,
+    new_marks: Marks,
+    move: str,
 ) -> Change:
     changed = [i for i, (a, b) in enumerate(zip(old.cells, new.cells)) if a != b]
     before = bytes(old.cells[i] for i in changed)
@@ -772,7 +290,7 @@ def _difference(
     return Change(move, array("I", changed), before, after, marks)
 
 
-def changes_move(rules: Rules, puzzle: Any, changes: Sequence[tuple[Cell, int]]) -> str:
+def changes_move(rules: PlayRules, puzzle: Any, changes: Sequence[tuple[Cell, int]]) -> str:
     """The move that sets these cells, in the genre's own words (its rules' `changes_move`,
     else cell settings like r3c4=1)."""
     own = getattr(rules, "changes_move", None)
@@ -806,7 +324,7 @@ class Game:
     to what it changed, not to the grid."""
 
     puzzle: Any
-    rules: Rules
+    rules: PlayRules
     history: list[Change] = field(default_factory=list)
     position: int = 0
     _state: Grid | None = field(default=None, repr=False)
@@ -948,7 +466,7 @@ class Game:
     def single_pass(self) -> list[Step]:
         """One pass of logic from the current state, played as one move."""
         steps, new = self.rules.single_pass(self.puzzle, self.state)
-        changes = [(c, new[c]) for c in _cells(new) if new[c] != self.state[c]]
+        changes = [(c, new[c]) for c in cells_of(new) if new[c] != self.state[c]]
         if changes:
             self.play(set_move(changes))
         return steps

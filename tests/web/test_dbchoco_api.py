@@ -1,4 +1,4 @@
-"""The Double Choco game through the generic game endpoints (session.DbchocoRules)."""
+"""The Double Choco game through the generic game endpoints (genres/dbchoco/play.py)."""
 
 from __future__ import annotations
 

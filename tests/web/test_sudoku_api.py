@@ -1,4 +1,4 @@
-"""The sudoku game through the generic game endpoints (session.SudokuRules)."""
+"""The sudoku game through the generic game endpoints (genres/sudoku/play.py)."""
 
 from __future__ import annotations
 

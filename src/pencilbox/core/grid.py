@@ -74,6 +74,11 @@ class Grid:
         ]
 
 
+def cells_of(grid: Grid) -> list[Cell]:
+    """Every cell of the grid, row after row."""
+    return [(r, c) for r in range(grid.height) for c in range(grid.width)]
+
+
 def cell_name(cell: Cell) -> str:
     """The usual 1-based name of a cell, e.g. r7c3."""
     return f"r{cell[0] + 1}c{cell[1] + 1}"

@@ -48,6 +48,40 @@ def step_kind_report(level: str) -> dict[str, Any]:
     return {"level": level, "score": None, "hardest": level, "solved_by_logic": level != "search"}
 
 
+class PlayRules(Protocol):
+    """How a genre is played: what the mid-end (`pencilbox.session`) needs to know about a
+    genre whose game state is a Grid of small ints. A genre gives one as `Genre.play`, from
+    its `play.py`.
+
+    Optional hooks, looked up by name when a genre needs them:
+    `marks = True` (pencil-mark moves r3c4+5), `value_count(puzzle)` (fewer values than
+    symbols), `apply(puzzle, grid, move) -> (grid, normal move)` (moves that are not cell
+    settings, raising `errors.MoveError`), `changes_move(puzzle, changes)` (how such moves
+    spell a set of changed cells), `solution_state(puzzle, solution)` (a solver's solution
+    that is not a Grid, as a state), `walls(puzzle, grid)` (the state as the renderer takes
+    it) and `step_move(puzzle, step)` (the move that plays a logic step)."""
+
+    genre: str
+    symbols: str
+    """One character per cell value, index = value (used by `grid` moves and saves)."""
+
+    def initial(self, puzzle: Any) -> Grid: ...
+
+    def cleared(self, puzzle: Any, grid: Grid) -> Grid: ...
+
+    def editable(self, puzzle: Any, cell: Cell) -> bool: ...
+
+    def hint(self, puzzle: Any, grid: Grid, solution: Any) -> Step | None: ...
+
+    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]: ...
+
+    def check(self, puzzle: Any, grid: Grid, solution: Any) -> dict[str, Any]: ...
+
+    def progress(self, puzzle: Any, grid: Grid) -> float: ...
+
+    def puzzle_json(self, puzzle: Any) -> dict[str, Any]: ...
+
+
 class Puzzle(Protocol):
     """What every genre's puzzle object offers."""
 
@@ -94,6 +128,8 @@ class Genre:
     """solve_many(puzzles, limit=2, time_limit=None) -> one SolveResult per puzzle, in order,
     as each puzzle's `solve` gives it but faster (the CLI's lists); Ctrl-C ends it with a
     "timeout" result whose stats hold "interrupted"."""
+    play: PlayRules | None = None
+    """How the genre is played in a game (the session's moves, hints, checks); None: not yet."""
 
 
 _REGISTRY: dict[str, Genre] = {}

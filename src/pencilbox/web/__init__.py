@@ -2,8 +2,8 @@
 ES-module pages (no build step). `create_app(db_path)` builds the FastAPI application.
 
 Adding a genre: its engine registers with `pencilbox.genres.base` (the library, import, solve,
-steps, grade, export and generate endpoints then work for it at once); a `Rules` object in
-`pencilbox.session.RULES` makes it playable (games, moves, hints, check); a page
+steps, grade, export and generate endpoints then work for it at once); its play rules
+(`Genre.play`, from `genres/<name>/play.py`) make it playable (games, moves, hints, check); a page
 `static/{genre}.html` (ES modules next to it) is served at `/{genre}` and linked from the
 Library. No route changes.
 

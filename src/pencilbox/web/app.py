@@ -1,5 +1,5 @@
 """The HTTP API. It calls only the genre interface (`pencilbox.genres.base`), the session (mid-end)
-and the store; genre knowledge stays in the genres and in `session.RULES`.
+and the store; genre knowledge stays in the genres (their play rules: `Genre.play`).
 
 Endpoints are plain `def` functions, which FastAPI runs in its thread pool, so the event loop
 keeps answering; solves and traces go further, to worker processes (`jobs`), so that their
@@ -52,7 +52,15 @@ from pencilbox.errors import (
 )
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
-from pencilbox.session import RULES, Game, marks_json, parse_text, set_move, state_text
+from pencilbox.session import (
+    Game,
+    marks_json,
+    parse_text,
+    play_rules,
+    playable,
+    set_move,
+    state_text,
+)
 from pencilbox.store import GAME_FORMAT, LibraryError, Store, default_path
 from pencilbox.web import jobs
 from pencilbox.web.board import Board, Job, State, Work
@@ -293,7 +301,7 @@ class Library:
     def playing(self, puzzle_id: int) -> Iterator[tuple[Entry, Game]]:
         """The puzzle's game, loaded when needed, with its lock held."""
         entry = self.entry(puzzle_id)
-        if entry.puzzle.genre not in RULES:
+        if not playable(entry.puzzle.genre):
             raise ApiError(409, f"the {entry.puzzle.genre} genre cannot be played here yet")
         slot = self._slot(puzzle_id)
         with slot.lock:
@@ -425,7 +433,7 @@ def parse_puzzle(text: str, genre: str | None, format: str | None, filename: str
 
 
 def _puzzle_json(puzzle: Any) -> dict[str, Any]:
-    rules = RULES.get(puzzle.genre)
+    rules = play_rules(puzzle.genre)
     if rules is not None:
         return rules.puzzle_json(puzzle)
     width, height = _dimensions(puzzle)
@@ -778,7 +786,7 @@ def create_app(
                 "name": g.name,
                 "aliases": list(g.aliases),
                 "formats": list(g.formats),
-                "playable": g.name in RULES,
+                "playable": g.play is not None,
                 "generator": g.generate is not None,
                 "page": f"/{g.name}" if (STATIC / f"{g.name}.html").is_file() else None,
             }
@@ -903,7 +911,7 @@ def create_app(
     def thumbnail(puzzle_id: int) -> Response:
         entry = library.entry(puzzle_id)
         state = None
-        if entry.puzzle.genre in RULES:
+        if playable(entry.puzzle.genre):
             with library.playing(puzzle_id) as played:
                 state = _drawable(*played)
         svg = entry.puzzle.render(state, "svg")
@@ -913,7 +921,7 @@ def create_app(
     def export(puzzle_id: int, format: str = "svg", state: str = "game") -> Response:
         entry = library.entry(puzzle_id)
         grid = None
-        if state == "game" and entry.puzzle.genre in RULES:
+        if state == "game" and playable(entry.puzzle.genre):
             with library.playing(puzzle_id) as played:
                 grid = _drawable(*played)
         elif state == "solution":

@@ -1,0 +1,164 @@
+"""How a nonogram is played in a session: cells are unknown, filled or empty; hints come from
+line logic, then probes, then the solver's trace."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
+from pencilbox.core.step import Step
+
+
+class NonogramPlay:
+    genre = "nonogram"
+    symbols = "?#."  # UNKNOWN, FILLED, EMPTY
+
+    def initial(self, puzzle: Any) -> Grid:
+        grid: Grid = puzzle.empty_grid()
+        return grid
+
+    def cleared(self, puzzle: Any, grid: Grid) -> Grid:
+        return self.initial(puzzle)
+
+    def editable(self, puzzle: Any, cell: Cell) -> bool:
+        return True
+
+    def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
+        """The next deduction from this state: a mistake first (when the solution is known),
+        then the first line that logic can advance, then a probe, then the solver's trace."""
+        from pencilbox.genres.nonogram.explain import _line_cell as line_cell
+        from pencilbox.genres.nonogram.explain import line_steps
+        from pencilbox.genres.nonogram.line import solve_line
+        from pencilbox.genres.nonogram.logic import find_probe, other, read_line
+        from pencilbox.genres.nonogram.model import UNKNOWN, format_clue
+
+        if solution is not None:
+            wrong = [
+                cell
+                for cell in cells_of(grid)
+                if grid[cell] != UNKNOWN and grid[cell] != solution[cell]
+            ]
+            if wrong:
+                names = ", ".join(cell_name(c) for c in wrong[:8])
+                more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
+                return Step(
+                    "mistake",
+                    0,
+                    tuple((cell, UNKNOWN) for cell in wrong),
+                    f"{names}{more} {'is' if len(wrong) == 1 else 'are'} marked wrongly: "
+                    f"clear {'it' if len(wrong) == 1 else 'them'} and think again.",
+                    reasons=tuple(wrong),
+                )
+        cells = list(grid.cells)
+        for kind, count in (("row", puzzle.height), ("column", puzzle.width)):
+            for index in range(count):
+                before = read_line(puzzle, cells, kind, index)
+                clue = puzzle.line_clue(kind, index)
+                after = solve_line(clue, before)
+                if after is None:
+                    line = tuple(line_cell(kind, index, i) for i in range(len(before)))
+                    return Step(
+                        "contradiction",
+                        1,
+                        (),
+                        f"{kind.capitalize()} {index + 1} ({format_clue(clue)}) cannot be "
+                        "completed with the cells marked so far: look for a mistake there.",
+                        reasons=line,
+                        clue=f"{kind} {index + 1}",
+                    )
+                if after != before:
+                    first: Step = line_steps(puzzle, kind, index, before, after)[0]
+                    return first
+        if UNKNOWN not in cells:
+            return None
+        found = find_probe(puzzle, cells)
+        if found is not None:
+            cell = divmod(found.cell, puzzle.width)
+            words = {1: "filled", 2: "empty"}
+            result = other(found.tried)
+            return Step(
+                "probe",
+                2,
+                ((cell, result),),
+                f"Probe {cell_name(cell)}: {words[found.tried]} makes "
+                f"{found.broken.describe()} impossible, so it is {words[result]}.",
+                reasons=(cell,),
+                clue=found.broken.describe(),
+            )
+        for step in puzzle.steps(time_limit=5.0):
+            pending = [(c, v) for c, v in step.changes if grid[c] != v]
+            if pending and all(grid[c] == UNKNOWN for c, _ in pending):
+                found_step: Step = step
+                return found_step
+        return None
+
+    def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
+        """One pass of line logic (all rows, then all columns) from this state."""
+        from pencilbox.genres.nonogram.explain import line_steps
+        from pencilbox.genres.nonogram.line import Line
+        from pencilbox.genres.nonogram.logic import propagate_all
+        from pencilbox.genres.nonogram.model import format_clue
+
+        steps: list[Step] = []
+        cells = list(grid.cells)
+
+        def record(kind: str, index: int, before: Line, after: Line) -> None:
+            steps.extend(line_steps(puzzle, kind, index, before, after))
+
+        broken = propagate_all(puzzle, cells, record=record, max_passes=1)
+        if broken is not None:
+            clue = puzzle.line_clue(broken.kind, broken.index)
+            steps.append(
+                Step(
+                    "contradiction",
+                    1,
+                    (),
+                    f"{broken.describe().capitalize()} ({format_clue(clue)}) cannot be "
+                    "satisfied with the cells marked so far.",
+                    clue=broken.describe(),
+                )
+            )
+        return steps, Grid(grid.width, grid.height, tuple(cells))
+
+    def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
+        from pencilbox.genres.nonogram.model import EMPTY, UNKNOWN
+
+        # A player need not cross out every empty cell: unknown counts as empty for "solved".
+        as_played = Grid(
+            grid.width, grid.height, tuple(EMPTY if v == UNKNOWN else v for v in grid.cells)
+        )
+        broken = puzzle.check(as_played)
+        problems = [p for p in puzzle.check(grid) if not p.endswith("still unknown")]
+        lines = []
+        for problem in broken:
+            match = re.match(r"(row|column) (\d+):", problem)
+            if match:
+                lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
+        wrong: list[Cell] = []
+        if solution is not None:
+            wrong = [c for c in cells_of(grid) if grid[c] != UNKNOWN and grid[c] != solution[c]]
+        return {
+            "solved": not broken,
+            "violations": problems,
+            "lines": lines if problems else [],
+            "wrong": [list(c) for c in wrong],
+            "unknown": grid.cells.count(UNKNOWN),
+        }
+
+    def progress(self, puzzle: Any, grid: Grid) -> float:
+        return 1.0 - grid.cells.count(0) / max(1, len(grid.cells))
+
+    def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
+        from pencilbox.genres.nonogram.model import format_clue
+
+        return {
+            "genre": self.genre,
+            "title": puzzle.title,
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "rows": [list(c) for c in puzzle.rows],
+            "cols": [list(c) for c in puzzle.cols],
+            "rows_text": ",".join(format_clue(c) for c in puzzle.rows),
+            "cols_text": ",".join(format_clue(c) for c in puzzle.cols),
+        }
