@@ -5,8 +5,8 @@ pencilbox check PATH                  verdict and grade
 pencilbox explain PATH                the solving steps, numbered
 pencilbox convert PATH --to FORMAT    the puzzle in another notation
 pencilbox render PATH --svg OUT       a picture: empty, after logic, or solved (--png OUT too)
-pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (Sudoku lists): one line each
-pencilbox generate GENRE [--OPTION V]  a new puzzle, e.g. generate sudoku --size 16 --seed 7
+pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (puzzle lists): one line each
+pencilbox generate GENRE [--OPTION V]  a new puzzle (generate GENRE --help lists the options)
 pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
 """
 
@@ -133,148 +133,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=pencilbox.__version__)
     commands = parser.add_subparsers(dest="command", required=True)
-
-    def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--format", help="input notation (detected when omitted)")
-        sub.add_argument(
-            "--max-size",
-            type=_at_least(1),
-            default=200,
-            help="refuse puzzles wider or taller than this (default 200)",
-        )
-
-    def time_limit(sub: argparse.ArgumentParser, what: str = "stop") -> None:
-        sub.add_argument(
-            "--time-limit", type=_seconds, default=None, metavar="S", help=f"{what} after S seconds"
-        )
-
-    solve = commands.add_parser("solve", help="solve puzzles in validation mode")
-    solve.add_argument(
-        "paths",
-        nargs="+",
-        metavar="PATH",
-        help="puzzle files, folders (searched recursively) or puzzle URLs",
-    )
-    common(solve)
-    solve.add_argument(
-        "--limit", type=_at_least(1), default=2, help="solutions to look for (default 2)"
-    )
-    time_limit(solve, "give up on a puzzle (its steps and search together; status timeout)")
-    solve.add_argument(
-        "--single-pass",
-        action="store_true",
-        help="one pass of line logic (all rows, then all columns) and stop",
-    )
-    solve.add_argument("--steps", action="store_true", help="print every step first")
-    solve.add_argument(
-        "--jobs",
-        type=_at_least(1),
-        default=1,
-        metavar="N",
-        help="solve the puzzles of a many-puzzle file in N processes (output order kept)",
-    )
-    solve.add_argument(
-        "--alphabet",
-        default=None,
-        help="the symbols of a 16x16 or 25x25 sudoku, e.g. 0123456789ABCDEF",
-    )
-    output = solve.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="one JSON document")
-    output.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
-    solve.set_defaults(run=_solve)
-
-    check = commands.add_parser("check", help="verdict (unique / multiple / none) and grade")
-    check.add_argument("path", metavar="PATH")
-    common(check)
-    time_limit(check, "give up (verdict timeout)")
-    check.add_argument(
-        "--answer",
-        metavar="ANSWER",
-        help="check this answer (a file or text in any format that carries one) "
-        "against the rules instead of solving; prints every violation",
-    )
-    check.set_defaults(run=_check)
-
-    explain = commands.add_parser("explain", help="the solving steps, numbered")
-    explain.add_argument("path", metavar="PATH")
-    common(explain)
-    time_limit(explain, "stop with the steps found")
-    explain.add_argument("--json", action="store_true", help="the steps as JSON")
-    explain.set_defaults(run=_explain)
-
-    hint = commands.add_parser("hint", help="the next step: its technique, where, or all")
-    hint.add_argument("path", metavar="PATH")
-    common(hint)
-    hint.add_argument(
-        "--level",
-        type=int,
-        choices=(1, 2, 3),
-        default=1,
-        help="1: the technique's name; 2: where to look; 3: the whole step",
-    )
-    hint.set_defaults(run=_hint)
-
-    grade = commands.add_parser("grade", help="how hard: level, score, hardest technique")
-    grade.add_argument("path", metavar="PATH")
-    common(grade)
-    grade.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
-    time_limit(grade, "give up on a puzzle's grade")
-    grade.set_defaults(run=_grade)
-
-    convert = commands.add_parser("convert", help="write the puzzle in another notation")
-    convert.add_argument("path", metavar="PATH")
-    common(convert)
-    convert.add_argument("--to", required=True, metavar="FORMAT", help="output notation")
-    convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    convert.set_defaults(run=_convert)
-
-    render = commands.add_parser("render", help="draw the puzzle as SVG, PNG or text")
-    render.add_argument("path", metavar="PATH")
-    common(render)
-    render.add_argument("--svg", metavar="OUT", help="write an SVG picture here")
-    render.add_argument("--png", metavar="OUT", help="write a PNG picture here (needs Pillow)")
-    render.add_argument(
-        "--state",
-        choices=("empty", "logic", "solved"),
-        default="empty",
-        help="draw the empty grid, what logic finds, or the solution",
-    )
-    time_limit(render, "stop searching for the solution (--state solved) and draw what is known")
-    render.set_defaults(run=_render)
-
-    generate = commands.add_parser(
-        "generate",
-        help="make a new puzzle with a unique solution",
-        description="generate GENRE [--OPTION VALUE ...] [--json]; the options go to the "
-        "genre's generator. sudoku: --size 9|16|25, --symmetry none|rotational|mirror, "
-        "--seed N, --grade LEVEL. nonogram: --size WxH, --seed N, --grade line|probe|search, "
-        "--density 0.5.",
-    )
-    generate.add_argument("genre", help="the genre, e.g. sudoku")
-    generate.add_argument(
-        "options", nargs=argparse.REMAINDER, help="--name value pairs, and --json"
-    )
-    generate.set_defaults(run=_generate)
-
-    serve = commands.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument("--db", metavar="PATH", help="the library file (default: user data dir)")
-    serve.add_argument(
-        "--allowed-host",
-        action="append",
-        default=[],
-        metavar="NAME[:PORT]",
-        help="another host name the app answers to (repeatable; it always answers to "
-        "127.0.0.1, localhost and [::1] on its port)",
-    )
-    serve.add_argument(
-        "--allow-fetch",
-        action="store_true",
-        help="let the import box fetch pasted http(s) URLs (public addresses only)",
-    )
-    serve.set_defaults(run=_serve)
+    for add_verb in VERBS:
+        add_verb(commands)
     return parser
+
+
+def _common(sub: argparse.ArgumentParser) -> None:
+    """The options of every verb that reads a puzzle."""
+    sub.add_argument("--format", help="input notation (detected when omitted)")
+    sub.add_argument(
+        "--max-size",
+        type=_at_least(1),
+        default=200,
+        help="refuse puzzles wider or taller than this (default 200)",
+    )
+
+
+def _time_limit(sub: argparse.ArgumentParser, what: str = "stop") -> None:
+    sub.add_argument(
+        "--time-limit", type=_seconds, default=None, metavar="S", help=f"{what} after S seconds"
+    )
+
+
+def _one_puzzle(commands: Any, verb: str, help: str) -> argparse.ArgumentParser:
+    """A verb that reads one puzzle (PATH and the common options)."""
+    sub: argparse.ArgumentParser = commands.add_parser(verb, help=help)
+    sub.add_argument("path", metavar="PATH")
+    _common(sub)
+    return sub
 
 
 # -- inputs -----------------------------------------------------------------------------------
@@ -328,14 +214,51 @@ def _load(item: str, args: argparse.Namespace) -> Any:
             if _is_url(item):
                 return pencilbox.load(item, format=args.format, max_size=args.max_size)
             raise PuzzleError(f"{shorten(item, 80)}: no such file")
-        # A genre that reads lists (Sudoku) decides by content, before extension-based guesses
-        # (the nonogram notations claim every `.txt`).
+        # A genre that reads lists decides by content, before extension-based guesses
+        # (some notations claim every `.txt`).
         batch = _batch_genre(item)
         genre = batch[0].name if batch else None
         return pencilbox.load(Path(item), genre=genre, format=args.format, max_size=args.max_size)
 
 
 # -- solve ------------------------------------------------------------------------------------
+def _solve_verb(commands: Any) -> None:
+    solve = commands.add_parser("solve", help="solve puzzles in validation mode")
+    solve.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="puzzle files, folders (searched recursively) or puzzle URLs",
+    )
+    _common(solve)
+    solve.add_argument(
+        "--limit", type=_at_least(1), default=2, help="solutions to look for (default 2)"
+    )
+    _time_limit(solve, "give up on a puzzle (its steps and search together; status timeout)")
+    solve.add_argument(
+        "--single-pass",
+        action="store_true",
+        help="one pass of line logic (all rows, then all columns) and stop",
+    )
+    solve.add_argument("--steps", action="store_true", help="print every step first")
+    solve.add_argument(
+        "--jobs",
+        type=_at_least(1),
+        default=1,
+        metavar="N",
+        help="solve the puzzles of a many-puzzle file in N processes (output order kept)",
+    )
+    solve.add_argument(
+        "--alphabet",
+        default=None,
+        help="the symbols of a list file's puzzles when not the usual ones, e.g. 0123456789ABCDEF",
+    )
+    output = solve.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON document")
+    output.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
+    solve.set_defaults(run=_solve)
+
+
 def _solve(args: argparse.Namespace) -> int:
     items = list(_expand(args.paths))
     if not items:
@@ -428,7 +351,7 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
     return record, EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
-# -- files of many puzzles (Sudoku lists) -------------------------------------------------------
+# -- files of many puzzles (puzzle lists) -------------------------------------------------------
 def _batch_genre(item: str) -> tuple[Any, str] | None:
     """(genre, text) when a genre that reads many puzzles a file claims this file."""
     if _kind(item) != "file":
@@ -577,6 +500,18 @@ def _print_steps(steps: list[Any], out: TextIO = sys.stdout) -> None:
 
 
 # -- other verbs ------------------------------------------------------------------------------
+def _check_verb(commands: Any) -> None:
+    check = _one_puzzle(commands, "check", "verdict (unique / multiple / none) and grade")
+    _time_limit(check, "give up (verdict timeout)")
+    check.add_argument(
+        "--answer",
+        metavar="ANSWER",
+        help="check this answer (a file or text in any format that carries one) "
+        "against the rules instead of solving; prints every violation",
+    )
+    check.set_defaults(run=_check)
+
+
 def _check(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
     if getattr(args, "answer", None):
@@ -600,6 +535,13 @@ def _check_answer(puzzle: Any, args: argparse.Namespace) -> int:
     return 1 if problems else EXIT_OK
 
 
+def _explain_verb(commands: Any) -> None:
+    explain = _one_puzzle(commands, "explain", "the solving steps, numbered")
+    _time_limit(explain, "stop with the steps found")
+    explain.add_argument("--json", action="store_true", help="the steps as JSON")
+    explain.set_defaults(run=_explain)
+
+
 def _explain(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
     steps = puzzle.steps(time_limit=args.time_limit)
@@ -610,11 +552,30 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _hint_verb(commands: Any) -> None:
+    hint = _one_puzzle(commands, "hint", "the next step: its technique, where, or all")
+    hint.add_argument(
+        "--level",
+        type=int,
+        choices=(1, 2, 3),
+        default=1,
+        help="1: the technique's name; 2: where to look; 3: the whole step",
+    )
+    hint.set_defaults(run=_hint)
+
+
 def _hint(args: argparse.Namespace) -> int:
     puzzle = _load(args.path, args)
     text = puzzle.hint(args.level)
     print(text or "No logical step applies: the puzzle is solved, stuck or has no solution.")
     return EXIT_OK
+
+
+def _grade_verb(commands: Any) -> None:
+    grade = _one_puzzle(commands, "grade", "how hard: level, score, hardest technique")
+    grade.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
+    _time_limit(grade, "give up on a puzzle's grade")
+    grade.set_defaults(run=_grade)
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -629,39 +590,57 @@ def _grade(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     for number, puzzle in entries:
         INTERRUPTS.check()
-        record: dict[str, Any] = {"line": number}
-        if isinstance(puzzle, PuzzleError):
+        record = _grade_record(number, puzzle, args.time_limit)
+        if "error" in record:
             worst = EXIT_BAD_INPUT
-            record.update(
-                level=None,
-                score=None,
-                hardest=None,
-                solved_by_logic=False,
-                time_s=0.0,
-                error=str(puzzle),
-            )
-        else:
-            started = time.perf_counter()
-            report = _within(args.time_limit, puzzle.grade_report)
-            if report is None:
-                record.update(level=None, score=None, hardest=None, solved_by_logic=False)
-                record["timeout"] = True
-            else:
-                record.update(report)
-            record["time_s"] = round(time.perf_counter() - started, 6)
         if args.jsonl:
             print(json.dumps(record), flush=True)
-        elif "error" in record:
-            print(f"line {number}: pencilbox: {record['error']}", file=sys.stderr)
-        elif record.get("timeout"):
-            prefix = f"line {number}: " if len(entries) > 1 else ""
-            print(f"{prefix}no grade within the time limit ({record['time_s']:.1f} s)")
         else:
-            score = f", score {record['score']}" if record["score"] is not None else ""
-            logic = "" if record["solved_by_logic"] else " (logic alone does not solve it)"
-            prefix = f"line {number}: " if len(entries) > 1 else ""
-            print(f"{prefix}{record['level']}{score}, hardest: {record['hardest']}{logic}")
+            _print_grade(record, len(entries) > 1)
     return worst
+
+
+def _grade_record(number: int, puzzle: Any, time_limit: float | None) -> dict[str, Any]:
+    record: dict[str, Any] = {"line": number}
+    if isinstance(puzzle, PuzzleError):
+        record.update(
+            level=None,
+            score=None,
+            hardest=None,
+            solved_by_logic=False,
+            time_s=0.0,
+            error=str(puzzle),
+        )
+        return record
+    started = time.perf_counter()
+    report = _within(time_limit, puzzle.grade_report)
+    if report is None:
+        record.update(level=None, score=None, hardest=None, solved_by_logic=False)
+        record["timeout"] = True
+    else:
+        record.update(report)
+    record["time_s"] = round(time.perf_counter() - started, 6)
+    return record
+
+
+def _print_grade(record: dict[str, Any], numbered: bool) -> None:
+    number = record["line"]
+    prefix = f"line {number}: " if numbered else ""
+    if "error" in record:
+        print(f"line {number}: pencilbox: {record['error']}", file=sys.stderr)
+    elif record.get("timeout"):
+        print(f"{prefix}no grade within the time limit ({record['time_s']:.1f} s)")
+    else:
+        score = f", score {record['score']}" if record["score"] is not None else ""
+        logic = "" if record["solved_by_logic"] else " (logic alone does not solve it)"
+        print(f"{prefix}{record['level']}{score}, hardest: {record['hardest']}{logic}")
+
+
+def _convert_verb(commands: Any) -> None:
+    convert = _one_puzzle(commands, "convert", "write the puzzle in another notation")
+    convert.add_argument("--to", required=True, metavar="FORMAT", help="output notation")
+    convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    convert.set_defaults(run=_convert)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -672,6 +651,20 @@ def _convert(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _render_verb(commands: Any) -> None:
+    render = _one_puzzle(commands, "render", "draw the puzzle as SVG, PNG or text")
+    render.add_argument("--svg", metavar="OUT", help="write an SVG picture here")
+    render.add_argument("--png", metavar="OUT", help="write a PNG picture here (needs Pillow)")
+    render.add_argument(
+        "--state",
+        choices=("empty", "logic", "solved"),
+        default="empty",
+        help="draw the empty grid, what logic finds, or the solution",
+    )
+    _time_limit(render, "stop searching for the solution (--state solved) and draw what is known")
+    render.set_defaults(run=_render)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -716,7 +709,7 @@ def _write_file(out: str, data: bytes) -> None:
 
 def _within(seconds: float | None, work: Callable[[], T]) -> T | None:
     """`work()`, or None when it has not finished within `seconds`. For work without a
-    deadline of its own (a Sudoku grade walks the whole technique ladder): it runs in a forked
+    deadline of its own (a grade that walks a whole technique ladder): it runs in a forked
     child, which is stopped at the limit or on Ctrl-C."""
     if seconds is None:
         return work()
@@ -756,6 +749,42 @@ def _run_child(work: Callable[[], Any], sender: Any) -> None:
         sender.send(("error", _describe(error)))
 
 
+def _serve_verb(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", metavar="PATH", help="the library file (default: user data dir)")
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME[:PORT]",
+        help="another host name the app answers to (repeatable; it always answers to "
+        "127.0.0.1, localhost and [::1] on its port)",
+    )
+    serve.add_argument(
+        "--allow-fetch",
+        action="store_true",
+        help="let the import box fetch pasted http(s) URLs (public addresses only)",
+    )
+    serve.set_defaults(run=_serve)
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear message when the port is taken, before any work."""
+    import os
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise PuzzleError(
+            f"cannot listen on {host}:{port}: {reason} (try another --port)"
+        ) from None
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -766,17 +795,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise PuzzleError(
             f"the web app needs the 'web' extra (pip install 'pencilbox[web]'): {error}"
         ) from None
-    import os
-    import socket
-
-    try:  # a clear message when the port is taken, before any work
-        with socket.create_server((args.host, args.port)):
-            pass
-    except OSError as error:
-        reason = os.strerror(error.errno) if error.errno else str(error)
-        raise PuzzleError(
-            f"cannot listen on {args.host}:{args.port}: {reason} (try another --port)"
-        ) from None
+    _check_port(args.host, args.port)
     from pencilbox.web.security import bind_warning, host_names
 
     try:
@@ -797,13 +816,55 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 # -- generate ---------------------------------------------------------------------------------
+def _generate_verb(commands: Any) -> None:
+    generate = commands.add_parser(
+        "generate",
+        help="make a new puzzle with a unique solution",
+        description="generate GENRE [--OPTION VALUE ...] [--json]; the options go to the "
+        "genre's generator, and `generate GENRE --help` lists them.",
+    )
+    generate.add_argument("genre", help="the genre (see `generate GENRE --help`)")
+    generate.add_argument(
+        "options", nargs=argparse.REMAINDER, help="--name value pairs, and --json"
+    )
+    generate.set_defaults(run=_generate)
+
+
 def _generate(args: argparse.Namespace) -> int:
     genre = base.get(args.genre)
     if genre.generate is None:
         raise PuzzleError(f"there is no generator for {genre.name} yet")
+    if any(token in ("-h", "--help") for token in args.options):
+        print(_generator_help(genre))
+        return EXIT_OK
+    options, as_json = _generator_options(genre, list(args.options))
+    made = genre.generate(**options)
+    puzzle = made["puzzle"]
+    data = {key: value for key, value in made.items() if key != "puzzle"}
+    data["genre"] = genre.name
+    data["time_s"] = round(float(data.get("time_s", 0.0)), 6)
+    if as_json:
+        data.setdefault("text", puzzle.to(genre.formats[0]) if "line" not in data else None)
+        print(json.dumps({k: v for k, v in data.items() if v is not None}, default=str))
+    else:
+        _print_generated(puzzle, data)
+    return EXIT_OK
+
+
+def _generator_help(genre: base.Genre) -> str:
+    lines = [f"pencilbox generate {genre.name} [--OPTION VALUE ...] [--json]", "", "options:"]
+    lines += [f"  {option.describe()}" for option in genre.options()]
+    lines.append("  --json: print the puzzle and what the generator says about it as JSON")
+    return "\n".join(lines)
+
+
+def _generator_options(genre: base.Genre, tokens: list[str]) -> tuple[dict[str, Any], bool]:
+    """The `--name value` (or `--name=value`) pairs for the generator, and whether --json was
+    given. Values stay text: each generator checks and converts its own options (one
+    whole-number check, core/notation.whole_value), as it does for the web app's; an option
+    its schema does not list reaches it too, and it says which options it knows."""
     options: dict[str, Any] = {}
     as_json = False
-    tokens = list(args.options)
     while tokens:
         token = tokens.pop(0)
         if not token.startswith("--") or token == "--":
@@ -816,31 +877,38 @@ def _generate(args: argparse.Namespace) -> int:
             if not tokens or tokens[0].startswith("--"):
                 raise PuzzleError(f"generate {genre.name}: --{name} needs a value")
             value = tokens.pop(0)
-        # Values stay text: each generator checks and converts its own options (one
-        # whole-number check, core/notation.whole_value), as it does for the web app's.
         options[name.replace("-", "_")] = value
-    made = genre.generate(**options)
-    puzzle = made["puzzle"]
-    data = {key: value for key, value in made.items() if key != "puzzle"}
-    data["genre"] = genre.name
-    data["time_s"] = round(float(data.get("time_s", 0.0)), 6)
-    if as_json:
-        data.setdefault("text", puzzle.to(genre.formats[0]) if "line" not in data else None)
-        print(json.dumps({k: v for k, v in data.items() if v is not None}, default=str))
+    return options, as_json
+
+
+def _print_generated(puzzle: Any, data: dict[str, Any]) -> None:
+    # A generator may give its own "text" and "solution" rows (a picture puzzle, whose empty
+    # grid shows nothing): then those are shown, and left out of the details line.
+    own = isinstance(data.get("text"), str) and isinstance(data.get("solution"), list)
+    if own:
+        print(data["text"].rstrip("\n") + "\n\n" + "\n".join(map(str, data["solution"])))
     else:
-        # A generator may give its own "text" and "solution" rows (a nonogram, whose empty
-        # grid shows nothing): then those are shown, and left out of the details line.
-        own = isinstance(data.get("text"), str) and isinstance(data.get("solution"), list)
-        if own:
-            print(data["text"].rstrip("\n") + "\n\n" + "\n".join(map(str, data["solution"])))
-        else:
-            sys.stdout.write(puzzle.render(None, "text"))
-        shown = ("line", "genre") + (("text", "solution", "clues") if own else ())
-        details = ", ".join(f"{k} {v}" for k, v in data.items() if k not in shown)
-        print(details)
-        if "line" in data:
-            print(data["line"])
-    return EXIT_OK
+        sys.stdout.write(puzzle.render(None, "text"))
+    shown = ("line", "genre") + (("text", "solution", "clues") if own else ())
+    details = ", ".join(f"{k} {v}" for k, v in data.items() if k not in shown)
+    print(details)
+    if "line" in data:
+        print(data["line"])
+
+
+VERBS: tuple[Callable[[Any], None], ...] = (
+    _solve_verb,
+    _check_verb,
+    _explain_verb,
+    _hint_verb,
+    _grade_verb,
+    _convert_verb,
+    _render_verb,
+    _generate_verb,
+    _serve_verb,
+)
+"""Each verb's parser, in the order of `pencilbox --help`: a verb is one `_<verb>_verb`
+function that adds its sub-command, and the function it runs."""
 
 
 class _Progress:

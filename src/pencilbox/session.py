@@ -11,8 +11,8 @@ path. Moves are printable strings:
     r3c4+5 r3c4-5      add / remove a pencil mark (genres whose play rules have
                        `marks = True`; may share a move with cell settings: r1c1=5 r1c2-5)
 
-A genre whose moves are not cell settings spells its own (the play rules' `apply`, e.g.
-Double Choco edges). `apply_move` rejects anything else with a `MoveError` that says what is
+A genre whose moves are not cell settings (walls on edges, say) spells its own through its
+play rules' `apply`. `apply_move` rejects anything else with a `MoveError` that says what is
 wrong. Genre knowledge (values, hints, checking) lives in the genre's play rules
 (`genres/<name>/play.py`, the `PlayRules` of `genres/base.py`, given as `Genre.play`); a genre
 without them cannot be played yet (the web app still lists, solves and converts it). This
@@ -157,7 +157,7 @@ def apply_full(
     if isinstance(move, str) and len(move) > MAX_MOVE_LENGTH:
         raise MoveError(f"the move is {len(move)} characters long, above {MAX_MOVE_LENGTH}")
     own = getattr(rules, "apply", None)
-    if own is not None:  # genres whose moves are not cell settings (Double Choco edges)
+    if own is not None:  # genres whose moves are not cell settings (edges, say)
         new, normal = own(puzzle, grid, move)
         return new, marks, normal
     if not getattr(rules, "marks", False) or not isinstance(move, str):
@@ -477,7 +477,7 @@ class Game:
             return False
         solution = result.solutions[0]
         convert = getattr(self.rules, "solution_state", None)
-        if convert is not None:  # solutions that are not grids (Double Choco walls)
+        if convert is not None:  # solutions that are not grids (a set of walls)
             solution = convert(self.puzzle, solution)
         return self.play("grid " + state_text(self.rules, solution))
 

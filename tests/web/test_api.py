@@ -456,3 +456,10 @@ def test_a_logical_grade_past_its_time_limit_is_left_out(
     monkeypatch.setattr(jobs, "grade_report", too_slow)
     graded = client.get(f"/api/puzzles/{puzzle_id(client, 'qqwing-expert')}/grade").json()
     assert graded["status"] == "unique" and "level" not in graded
+
+
+def test_genres_carry_their_generator_options(client: TestClient) -> None:
+    listed = {g["name"]: g for g in client.get("/api/genres").json()}
+    assert {o["name"] for o in listed["sudoku"]["options"]} >= {"size", "symmetry", "seed"}
+    symmetry = next(o for o in listed["sudoku"]["options"] if o["name"] == "symmetry")
+    assert symmetry["kind"] == "choice" and "mirror" in symmetry["choices"]

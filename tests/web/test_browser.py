@@ -350,3 +350,20 @@ def test_touch_and_export(browser: Any, server: str) -> None:
         "() => `${window.pencilbox.puzzle.rows_text}\\n${window.pencilbox.puzzle.cols_text}`"
     )
     context.close()
+
+
+def test_generate_form_from_the_schema(page: Any, server: str) -> None:
+    """The generate panel shows the chosen genre's options as fields (built from the
+    schema in /api/genres) and sends the filled ones."""
+    page.goto(f"{server}/")
+    page.wait_for_selector(".card")
+    page.select_option("#generate-genre", "sudoku")
+    page.locator("#generate-options [data-option='symmetry']").wait_for()
+    page.select_option("#generate-options [data-option='symmetry']", "mirror")
+    page.fill("#generate-options [data-option='seed']", "11")
+    page.click("#generate-button")
+    page.locator("#generate-msg.ok").wait_for(timeout=60_000)
+    assert "generated sudoku (seed 11)" in page.locator("#generate-msg").inner_text()
+    page.select_option("#generate-genre", "nonogram")
+    page.locator("#generate-options [data-option='density']").wait_for()
+    assert page.locator("#generate-options [data-option='symmetry']").count() == 0

@@ -109,6 +109,61 @@ class Puzzle(Protocol):
     def solution_json(self, solution: Any) -> Any: ...
 
 
+OptionKind = Literal["whole", "number", "text", "choice", "size"]
+
+
+@dataclass(frozen=True)
+class GeneratorOption:
+    """One option of a genre's generator, as the CLI (`generate GENRE --name VALUE`) and the
+    web app's form offer it. Values reach the generator as the user typed them (text from the
+    CLI, JSON values from the web): the generator checks and converts them itself, so that a
+    library caller gets the same one-sentence errors."""
+
+    name: str
+    """The generator's keyword, e.g. `max_attempts` (the CLI spells it `--max-attempts`)."""
+    kind: OptionKind
+    """whole (a whole number), number, text, choice (one of `choices`) or size (WxH or N)."""
+    help: str
+    default: str | int | float | None = None
+    """What the generator uses when the option is not given (None: chosen at random, or
+    derived from the other options, as `help` says)."""
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def describe(self) -> str:
+        """One line of help: `--symmetry none|rotational|mirror (default none): ...`."""
+        value = "|".join(self.choices) if self.choices else self.kind.upper()
+        bounds = ""
+        if self.minimum is not None or self.maximum is not None:
+            low = "" if self.minimum is None else f"{self.minimum:g}"
+            high = "" if self.maximum is None else f"{self.maximum:g}"
+            bounds = f", {low}..{high}"
+        default = "" if self.default is None else f", default {self.default}"
+        return f"{self.flag} {value}{bounds}{default}: {self.help}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "help": self.help,
+            "default": self.default,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+SEED_OPTION = GeneratorOption(
+    "seed", "whole", "the same seed makes the same puzzle (random when not given)"
+)
+"""Every generator's `seed`."""
+
+
 @dataclass(frozen=True)
 class Genre:
     name: str
@@ -128,6 +183,9 @@ class Genre:
     """solve_many(puzzles, limit=2, time_limit=None) -> one SolveResult per puzzle, in order,
     as each puzzle's `solve` gives it but faster (the CLI's lists); Ctrl-C ends it with a
     "timeout" result whose stats hold "interrupted"."""
+    options: Callable[[], tuple[GeneratorOption, ...]] = tuple
+    """options() -> the generator's options (a function: their choices may come from modules
+    that only the generator needs, which `import pencilbox` does not load)."""
     play: PlayRules | None = None
     """How the genre is played in a game (the session's moves, hints, checks); None: not yet."""
 

@@ -788,6 +788,7 @@ def create_app(
                 "formats": list(g.formats),
                 "playable": g.play is not None,
                 "generator": g.generate is not None,
+                "options": [o.to_json() for o in g.options()] if g.generate else [],
                 "page": f"/{g.name}" if (STATIC / f"{g.name}.html").is_file() else None,
             }
             for g in base.all_genres()

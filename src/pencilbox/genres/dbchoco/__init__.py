@@ -8,6 +8,7 @@ from typing import Any
 from pencilbox.genres import base
 from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
+from pencilbox.genres.dbchoco.options import options
 from pencilbox.genres.dbchoco.play import DbchocoPlay
 
 
@@ -25,6 +26,7 @@ GENRE = base.Genre(
     formats=tuple(NOTATIONS),
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
+    options=options,
     play=DbchocoPlay(),
 )
 base.register(GENRE)

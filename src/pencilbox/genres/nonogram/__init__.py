@@ -8,6 +8,7 @@ from typing import Any
 from pencilbox.genres import base
 from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
+from pencilbox.genres.nonogram.options import options
 from pencilbox.genres.nonogram.play import NonogramPlay
 
 
@@ -33,6 +34,7 @@ GENRE = base.Genre(
     formats=tuple(NOTATIONS),
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
+    options=options,
     play=NonogramPlay(),
 )
 base.register(GENRE)

@@ -9,6 +9,7 @@ from pencilbox.genres import base
 from pencilbox.genres.sudoku.batch import ManySolved, solve_many, solve_puzzles
 from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read
 from pencilbox.genres.sudoku.model import Sudoku, make_sudoku
+from pencilbox.genres.sudoku.options import options
 from pencilbox.genres.sudoku.play import SudokuPlay
 
 
@@ -47,6 +48,7 @@ GENRE = base.Genre(
     parse_many=parse_many,
     generate=_generate,
     solve_many=solve_puzzles,
+    options=options,
     play=SudokuPlay(),
 )
 base.register(GENRE)

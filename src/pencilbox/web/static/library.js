@@ -22,18 +22,47 @@ async function load() {
   const genreSelect = $("#generate-genre");
   if (genreSelect.options.length !== makers.length) {
     genreSelect.replaceChildren(...makers.map((g) => el("option", { value: g.name, text: g.name })));
+    showOptions();
   }
   render(puzzles);
 }
 
-// "size=9 grade=easy seed=1" -> {size: 9, grade: "easy", seed: 1}
-function parseOptions(text) {
+// The chosen genre's generator options, one field each, built from the schema the server
+// gives (/api/genres: name, kind, help, default, choices, minimum, maximum).
+function showOptions() {
+  const genre = genres.find((g) => g.name === $("#generate-genre").value);
+  const fields = (genre?.options ?? []).map((option) => {
+    const title = option.help + (option.default === null ? "" : ` (default ${option.default})`);
+    let input;
+    if (option.choices.length) {
+      const blank = el("option", { value: "", text: option.default === null ? "any" : `${option.default}` });
+      input = el("select", {}, blank, ...option.choices.map((c) => el("option", { value: c, text: c })));
+    } else {
+      const numeric = option.kind === "whole" || option.kind === "number";
+      input = el("input", {
+        type: numeric ? "number" : "text",
+        step: option.kind === "number" ? "any" : numeric ? "1" : undefined,
+        min: option.minimum ?? undefined,
+        max: option.maximum ?? undefined,
+        placeholder: option.default === null ? "" : `${option.default}`,
+        size: numeric ? 6 : 10,
+      });
+    }
+    input.dataset.option = option.name;
+    input.dataset.kind = option.kind;
+    return el("label", { title }, `${option.name.replaceAll("_", " ")} `, input);
+  });
+  $("#generate-options").replaceChildren(...fields);
+}
+
+// The fields that are filled in, as the generator's options (numbers as numbers).
+function readOptions() {
   const options = {};
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const [key, ...rest] = word.split("=");
-    const value = rest.join("=");
-    if (!key || !rest.length) throw new Error(`options are key=value words: cannot read “${word}”`);
-    options[key.replaceAll("-", "_")] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  for (const input of $("#generate-options").querySelectorAll("[data-option]")) {
+    const value = input.value.trim();
+    if (!value) continue;
+    const numeric = input.dataset.kind === "whole" || input.dataset.kind === "number";
+    options[input.dataset.option] = numeric && Number.isFinite(Number(value)) ? Number(value) : value;
   }
   return options;
 }
@@ -41,7 +70,7 @@ function parseOptions(text) {
 async function generate() {
   const msg = $("#generate-msg");
   try {
-    const options = parseOptions($("#generate-options").value);
+    const options = readOptions();
     setMessage(msg, "Generating…");
     const made = await api("/api/generate", { method: "POST", body: { genre: $("#generate-genre").value, options } });
     setMessage(msg, `Made “${made.title}”.`, "ok");
@@ -150,5 +179,6 @@ $("#import-file").addEventListener("change", async (event) => {
   event.target.value = "";
 });
 $("#generate-button").addEventListener("click", generate);
+$("#generate-genre").addEventListener("change", showOptions);
 setupTheme($("#theme"));
 load().catch((error) => setMessage($("#import-msg"), error.message, "error"));
