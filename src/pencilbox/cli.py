@@ -493,7 +493,8 @@ def _print_result(puzzle: Any, result: SolveResult) -> None:
             print(puzzle.render(result.partial, "text"), end="")
 
 
-def _print_steps(steps: list[Any], out: TextIO = sys.stdout) -> None:
+def _print_steps(steps: list[Any], out: TextIO | None = None) -> None:
+    out = out or sys.stdout  # (looked up now: a default would keep the stdout of import time)
     width = len(str(len(steps)))
     for number, step in enumerate(steps, start=1):
         print(f"{number:>{width}}. {step.sentence}", file=out)
