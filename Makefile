@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench setup browser clean fuzz
+.PHONY: run test lint bench setup browser clean fuzz fonts model bench-read
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -23,11 +23,11 @@ run: $(STAMP)
 	$(BIN)/pencilbox serve --host 127.0.0.1 --port $${PORT:-8000}
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 
-test: lint browser
+test: lint browser fonts
 	$(BIN)/pytest
 
 # The browser tests drive Debian's chromium; install it when it is missing.
@@ -35,6 +35,24 @@ browser:
 	@test -x /usr/bin/chromium || { \
 	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
 	  $$sudo apt-get update && $$sudo apt-get install -y chromium; }
+
+# The fonts that the digit model learns from and the picture corpus draws with (Debian font
+# packages, tools/fonts.py lists them); installed when missing, like chromium.
+fonts:
+	@missing=$$($(PY) tools/fonts.py); \
+	if [ -n "$$missing" ]; then \
+	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
+	  $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; fi
+
+# The glyph recogniser (src/pencilbox/core/vision/digits.onnx): trained from fonts by
+# tools/train_digits.py with the CPU build of torch, which only this target installs.
+model: $(STAMP) fonts
+	$(BIN)/python -m pip install --quiet torch==2.13.0 onnx
+	$(BIN)/python -m tools.train_digits
+
+# The picture reader on every corpus style and the newspaper photos: bench/results/read.md.
+bench-read: $(STAMP) fonts
+	$(BIN)/python bench/read.py
 
 bench: $(STAMP) bench-peers
 	$(BIN)/python bench/nonogram.py

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox.core.notation import check_text
+from pencilbox.core.vision import is_picture_file
 from pencilbox.errors import FormatError, InvalidPuzzle, PuzzleError, UnknownFormat
 from pencilbox.genres import base
 from pencilbox.genres import dbchoco as _dbchoco  # noqa: F401  (registers the genre)
@@ -62,6 +63,8 @@ def load(
     text = str(text_or_path)
     if isinstance(text_or_path, Path) or _is_file(text):
         filename = str(text_or_path)
+        if is_picture_file(filename):
+            return _load_picture(filename, genre)
         text = read_text(text_or_path)
     check_text(text)
     chosen = base.get(genre) if genre else _detect_genre(text, filename)
@@ -87,6 +90,27 @@ def _is_file(text: str) -> bool:
         return Path(text).is_file()
     except (OSError, ValueError):  # e.g. a name the file system cannot encode
         return False
+
+
+def _load_picture(filename: str, genre: str | None) -> Any:
+    """The puzzle in a screenshot or photo, when it was read with certainty; otherwise a
+    PuzzleError that lists what to check (`pencilbox read` shows the whole reading)."""
+    from pencilbox import pictures
+
+    reading = pictures.read(filename, genre=genre)
+    if reading.status != "ok":
+        doubts = []
+        for doubt in reading.uncertain_json()[:6]:
+            where = doubt.get("cell") or f"{doubt['clue']} number {doubt['index']}"
+            doubts.append(f"{where} read {doubt['read']}")
+        problems = list(reading.verdict.problems[:2]) if reading.verdict else []
+        said = "; ".join(problems + doubts) or "low confidence"
+        raise PuzzleError(
+            f"{filename}: the {reading.genre} in the picture was not read with certainty "
+            f"({said}); run `pencilbox read {filename}` to see the reading, correct it and "
+            "save it as text"
+        )
+    return pictures.to_puzzle(reading)
 
 
 def _detect_genre(text: str, filename: str | None) -> base.Genre:

@@ -7,6 +7,7 @@ pencilbox convert PATH --to FORMAT    the puzzle in another notation
 pencilbox render PATH --svg OUT       a picture: empty, after logic, or solved (--png OUT too)
 pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (puzzle lists): one line each
 pencilbox generate GENRE [--OPTION V]  a new puzzle (generate GENRE --help lists the options)
+pencilbox read IMAGE... [--jsonl]     the puzzle in a screenshot or photo (PNG, JPEG, WebP)
 pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
 """
 
@@ -750,6 +751,76 @@ def _run_child(work: Callable[[], Any], sender: Any) -> None:
         sender.send(("error", _describe(error)))
 
 
+# -- read -------------------------------------------------------------------------------------
+def _read_verb(commands: Any) -> None:
+    read = commands.add_parser(
+        "read",
+        help="read puzzles from screenshots or photos",
+        description="Read the puzzle in each picture (PNG, JPEG or WebP) and print it in the "
+        "genre's notation. Exit 0 when every picture was read with status ok, 1 when any "
+        "reading is uncertain, 2 when a picture cannot be read.",
+    )
+    read.add_argument("paths", nargs="+", metavar="IMAGE", help="picture files")
+    read.add_argument(
+        "--genre", help="nonogram, sudoku or dbchoco (detected from the picture when omitted)"
+    )
+    read_output = read.add_mutually_exclusive_group()
+    read_output.add_argument(
+        "--json", action="store_true", help="one JSON document with every number and its box"
+    )
+    read_output.add_argument("--jsonl", action="store_true", help="one JSON object per picture")
+    read.set_defaults(run=_read)
+
+
+def _read(args: argparse.Namespace) -> int:
+    from pencilbox import pictures
+
+    worst = EXIT_OK
+    documents = []
+    for item in args.paths:
+        try:
+            reading = pictures.read(item, genre=args.genre)
+        except PuzzleError as error:
+            worst = EXIT_BAD_INPUT
+            record = pictures.record(None, item, str(error))
+            if not (args.json or args.jsonl):
+                print(f"pencilbox: {error}", file=sys.stderr)
+        else:
+            record = pictures.record(reading, item)
+            if reading.status != "ok":
+                worst = max(worst, 1)
+            if not (args.json or args.jsonl):
+                _print_reading(item, args, reading, pictures.puzzle_text(reading))
+            if args.json:
+                record.update(pictures.details(reading))
+        if args.jsonl:
+            print(json.dumps(record), flush=True)
+        documents.append(record)
+    if args.json:
+        print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=1))
+    return worst
+
+
+def _print_reading(item: str, args: argparse.Namespace, reading: Any, text: str) -> None:
+    """The puzzle on stdout (so it can be saved), the status and doubts on stderr."""
+    if len(args.paths) > 1:
+        print(f"== {item}")
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    note = f"{reading.genre}, {reading.status} (confidence {reading.confidence:.2f}, "
+    note += f"{reading.time_s:.2f} s)"
+    print(note, file=sys.stderr)
+    for line in reading.repairs:
+        print(f"  repaired {line}", file=sys.stderr)
+    for doubt in reading.uncertain_json():
+        where = doubt.get("cell") or f"{doubt['clue']} number {doubt['index']}"
+        others = ", ".join(str(v) for v in doubt["alternatives"]) or "nothing else"
+        print(f"  check {where}: read {doubt['read']} (or {others})", file=sys.stderr)
+    if reading.verdict is not None:
+        for problem in reading.verdict.problems:
+            print(f"  {problem}", file=sys.stderr)
+
+
 def _serve_verb(commands: Any) -> None:
     serve = commands.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -906,6 +977,7 @@ VERBS: tuple[Callable[[Any], None], ...] = (
     _convert_verb,
     _render_verb,
     _generate_verb,
+    _read_verb,
     _serve_verb,
 )
 """Each verb's parser, in the order of `pencilbox --help`: a verb is one `_<verb>_verb`

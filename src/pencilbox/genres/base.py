@@ -188,6 +188,8 @@ class Genre:
     that only the generator needs, which `import pencilbox` does not load)."""
     play: PlayRules | None = None
     """How the genre is played in a game (the session's moves, hints, checks); None: not yet."""
+    picture_reader: Any = None
+    """A core.vision.reading.PictureReader when the genre reads screenshots and photos."""
 
 
 _REGISTRY: dict[str, Genre] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
 from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
@@ -28,6 +29,7 @@ GENRE = base.Genre(
     generate=_generate,
     options=options,
     play=DbchocoPlay(),
+    picture_reader=lazy_reader("pencilbox.genres.dbchoco.picture"),
 )
 base.register(GENRE)
 

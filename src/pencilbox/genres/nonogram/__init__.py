@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
 from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
@@ -36,6 +37,7 @@ GENRE = base.Genre(
     generate=_generate,
     options=options,
     play=NonogramPlay(),
+    picture_reader=lazy_reader("pencilbox.genres.nonogram.picture"),
 )
 base.register(GENRE)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
 from pencilbox.genres.sudoku.batch import ManySolved, solve_many, solve_puzzles
 from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read
@@ -50,6 +51,7 @@ GENRE = base.Genre(
     solve_many=solve_puzzles,
     options=options,
     play=SudokuPlay(),
+    picture_reader=lazy_reader("pencilbox.genres.sudoku.picture"),
 )
 base.register(GENRE)
 

@@ -1,0 +1,217 @@
+"""Benchmark of the picture reader: writes bench/results/read.md.
+
+Every style of tools/picture_corpus.py is drawn COUNT times (seeds 1000..; the tests use
+other seeds) and read through the public path (`pencilbox.pictures.read`, genre detected
+from the picture), and so are the newspaper photos in ../shared/data/images/sudoku-photos.
+Each reading is compared with the truth, number by number:
+
+- exact: every number right (whatever the status);
+- flagged: not exact, but the status is not ok and every wrong number (or line) is listed
+  among the doubts, or the picture was refused with an error;
+- partly flagged: status uncertain, but some wrong number is not among the doubts;
+- silent: status ok and something wrong. Must be 0.
+
+    python bench/read.py [--count 30] [--style NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.picture_corpus import STYLES, make_picture  # noqa: E402
+
+from pencilbox import pictures  # noqa: E402
+from pencilbox.errors import PuzzleError  # noqa: E402
+
+PHOTOS = ROOT.parent / "shared" / "data" / "images" / "sudoku-photos"
+RESULTS = ROOT / "bench" / "results" / "read.md"
+
+
+def _doubted(record: dict[str, Any]) -> set[tuple[str, int]]:
+    """The places the reading doubts: ("cell", row*1000+col) or ("row"/"column", line)."""
+    places = set()
+    for item in record["uncertain"]:
+        if "cell" in item:
+            places.add(("cell", item["row"] * 1000 + item["col"]))
+        else:
+            kind, line = item["clue"].split()
+            places.add((kind, int(line)))
+    return places
+
+
+def _wrong_places(record: dict[str, Any], truth: dict[str, Any]) -> set[tuple[str, int]]:
+    puzzle = record["puzzle"] or {}
+    genre = truth["genre"]
+    if record["genre"] != genre:
+        return {("genre", 0)}
+    wrong = set()
+    if genre == "sudoku":
+        size = truth.get("size", 9)
+        read = puzzle.get("givens", "")
+        for at, (a, b) in enumerate(zip(read, truth["givens"])):
+            if a != b:
+                wrong.add(("cell", (at // size + 1) * 1000 + at % size + 1))
+        if len(read) != len(truth["givens"]):
+            wrong.add(("size", 0))
+    elif genre == "nonogram":
+        rows, cols = puzzle.get("rows", []), puzzle.get("cols", [])
+        if len(rows) != len(truth["rows"]) or len(cols) != len(truth["cols"]):
+            return {("size", 0)}
+        wrong |= {("row", i + 1) for i, (a, b) in enumerate(zip(rows, truth["rows"])) if a != b}
+        wrong |= {("column", i + 1) for i, (a, b) in enumerate(zip(cols, truth["cols"])) if a != b}
+    else:
+        url = puzzle.get("url")
+        expected = _dbchoco_url(truth)
+        if url != expected:
+            wrong.update(_dbchoco_cells(url, truth))
+    return wrong
+
+
+def _dbchoco_url(truth: dict[str, Any]) -> str:
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    gray = [[ch == "g" for ch in row] for row in truth["colors"]]
+    return str(make_puzzle(gray, truth["numbers"], max_size=None).to("url").strip())
+
+
+def _dbchoco_cells(url: str | None, truth: dict[str, Any]) -> set[tuple[str, int]]:
+    if not url:
+        return {("size", 0)}
+    import pencilbox
+
+    try:
+        read = pencilbox.load(url, genre="dbchoco", max_size=None)
+    except PuzzleError:
+        return {("size", 0)}
+    if read.width != len(truth["colors"][0]) or read.height != len(truth["colors"]):
+        return {("size", 0)}
+    wrong = set()
+    for r, row in enumerate(truth["colors"]):
+        for c, colour in enumerate(row):
+            if read.is_gray(r, c) != (colour == "g"):
+                wrong.add(("colour", (r + 1) * 1000 + c + 1))
+            if read.number(r, c) != truth["numbers"][r][c]:
+                wrong.add(("cell", (r + 1) * 1000 + c + 1))
+    return wrong
+
+
+def judge(record: dict[str, Any], truth: dict[str, Any]) -> str:
+    if record["status"] == "error":
+        return "error"
+    wrong = _wrong_places(record, truth)
+    if not wrong:
+        return "exact" if record["status"] == "ok" else "exact-doubted"
+    if record["status"] == "ok":
+        return "silent"
+    doubted = _doubted(record)
+    return "flagged" if wrong <= doubted else "partly"
+
+
+def read_one(data: bytes, name: str) -> dict[str, Any]:
+    started = time.perf_counter()
+    try:
+        reading = pictures.read(data)
+        record = pictures.record(reading, name)
+    except PuzzleError as error:
+        record = pictures.record(None, name, str(error))
+    record["time_s"] = time.perf_counter() - started
+    return record
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=30)
+    parser.add_argument("--style", action="append")
+    parser.add_argument("--no-photos", action="store_true")
+    parser.add_argument("--failures", type=Path, help="write failing pictures here")
+    args = parser.parse_args()
+    outcomes: dict[str, list[str]] = defaultdict(list)
+    times: dict[str, list[float]] = defaultdict(list)
+    kinds: dict[str, tuple[str, str]] = {}
+    pictures.read(make_picture("sudoku-print", 1)[0])  # load the model before timing
+    for style in args.style or list(STYLES):
+        kinds[style] = (STYLES[style].genre, STYLES[style].kind)
+        for seed in range(1000, 1000 + args.count):
+            data, kind, truth = make_picture(style, seed)
+            record = read_one(data, f"{style}-{seed}")
+            verdict = judge(record, truth)
+            outcomes[style].append(verdict)
+            times[style].append(record["time_s"])
+            if not verdict.startswith("exact") and args.failures:
+                args.failures.mkdir(parents=True, exist_ok=True)
+                suffix = "jpg" if kind == "jpeg" else "png"
+                (args.failures / f"{style}-{seed}.{suffix}").write_bytes(data)
+                (args.failures / f"{style}-{seed}.json").write_text(
+                    json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
+                )
+            print(f"{style} {seed}: {verdict} {record['time_s']:.2f} s", flush=True)
+    if PHOTOS.is_dir() and not args.no_photos and not args.style:
+        style = "sudoku-newspaper-photos"
+        kinds[style] = ("sudoku", "real photo")
+        for path in sorted(PHOTOS.glob("*.jpg")):
+            truth = json.loads((path.parent / (path.name + ".truth.json")).read_text())
+            truth["size"] = 9
+            record = read_one(path.read_bytes(), path.name)
+            verdict = judge(record, truth)
+            outcomes[style].append(verdict)
+            times[style].append(record["time_s"])
+            if not verdict.startswith("exact") and args.failures:
+                args.failures.mkdir(parents=True, exist_ok=True)
+                (args.failures / path.name).write_bytes(path.read_bytes())
+                (args.failures / (path.name + ".json")).write_text(
+                    json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
+                )
+            print(f"{path.name}: {verdict} {record['time_s']:.2f} s", flush=True)
+    write_table(outcomes, times, kinds, args.count)
+
+
+def write_table(
+    outcomes: dict[str, list[str]],
+    times: dict[str, list[float]],
+    kinds: dict[str, tuple[str, str]],
+    count: int,
+) -> None:
+    lines = [
+        "# Reading puzzles from pictures",
+        "",
+        f"`make bench-read` ({time.strftime('%Y-%m-%d')}): each generated style drawn {count} "
+        "times (seeds 1000 on; tools/picture_corpus.py), plus the 66 real newspaper photos of "
+        "../shared/data/images/sudoku-photos; every picture read with the genre detected. "
+        "exact = every number right; flagged = wrong somewhere but the status is not ok and "
+        "every wrong number is among the doubts (or the picture was refused with an error); "
+        "partly = status uncertain but a wrong number is not listed; silent = status ok and "
+        "wrong (must be 0). Times are medians on this 2-core machine, shared with other work.",
+        "",
+        "| genre | style | kind | pictures | exact | exact, status ok | exact or flagged "
+        "| refused (error) | partly flagged | silently wrong | median s |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for style, results in outcomes.items():
+        genre, kind = kinds[style]
+        n = len(results)
+        exact_ok = results.count("exact")
+        exact = exact_ok + results.count("exact-doubted")
+        flagged = results.count("flagged") + results.count("error")
+        lines.append(
+            f"| {genre} | {style} | {kind} | {n} | {exact} ({100 * exact / n:.0f}%) | "
+            f"{exact_ok} | {exact + flagged} ({100 * (exact + flagged) / n:.0f}%) | "
+            f"{results.count('error')} | {results.count('partly')} | {results.count('silent')} | "
+            f"{statistics.median(times[style]):.3f} |"
+        )
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,818 @@
+"""Reading a Nonogram from a screenshot or a photo.
+
+1. Straighten: the long ruled lines give the picture's tilt; a photo's perspective is undone
+   from the grid's four border lines (fitted to the ink, then the whole picture is warped so
+   the grid is a rectangle and the clue areas keep their place beside it).
+2. The lattice: the ruled lines' positions along each axis, their common spacing (the cell
+   size), and the longest evenly spaced run of them. Filled cells hide lines; evenly spaced
+   gaps are filled back in.
+3. The grid within the lattice: where the clue areas are boxed too (clue cells on the same
+   lattice), the grid is the block whose columns run up through the column clues and whose
+   rows run left through the row clues.
+4. Clues: the ink above each column (numbers stacked) and left of each row (numbers in a
+   line), ruled lines removed, cut into characters; characters side by side and close make
+   one number. The recogniser names every character in one batch.
+5. The rules read again: row totals must equal column totals, each clue must fit its line,
+   and the puzzle must have a solution. When not, the recogniser's next-best values are
+   tried for the least certain numbers (core.vision.repair).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from pencilbox.core.vision import grid as gridlib
+from pencilbox.core.vision.glyphs import (
+    Blob,
+    blobs,
+    glyph_image,
+    ink_map,
+    ink_mask,
+    recogniser,
+)
+from pencilbox.core.vision.picture import Picture
+from pencilbox.core.vision.reading import Reading, ReadNumber, Status, Verdict
+from pencilbox.core.vision.repair import Suspect, search
+from pencilbox.errors import FormatError
+
+Matrix = npt.NDArray[Any]
+MIN_CELLS = 4
+SOLVE_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the grid is in the straightened picture: line positions of its columns and
+    rows (len = width + 1, height + 1) and the cell size."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    pitch: float
+
+    @property
+    def width(self) -> int:
+        return len(self.xs) - 1
+
+    @property
+    def height(self) -> int:
+        return len(self.ys) - 1
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Characters cut from the clue areas: boxes in the straightened picture."""
+
+    boxes: list[Blob]
+
+
+# -- straightening ---------------------------------------------------------------------------------
+def _straighten(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix]:
+    """The picture turned so its ruled lines are level, and the 3x3 matrix that maps the
+    working picture's points to the turned one's."""
+    mask = gridlib.line_mask(dark_ink, max(15, max(dark_ink.shape) // 40))
+    angle = gridlib.deskew_angle(mask)
+    identity = np.eye(3)
+    if abs(angle) < 0.15:
+        return dark_ink, identity
+    h, w = dark_ink.shape
+    rotation = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    turned = cv2.warpAffine(
+        dark_ink, rotation, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return turned, np.vstack([rotation, [0, 0, 1]])
+
+
+def _rectangular(quad: gridlib.Quad) -> bool:
+    """True when the four corners could be a rectangle seen at a moderate angle."""
+    for k in range(4):
+        a, b, c = quad[k - 1], quad[k], quad[(k + 1) % 4]
+        u, v = a - b, c - b
+        cosine = float(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-9))
+        if abs(cosine) > 0.3:  # more than ~17 degrees from square
+            return False
+    return True
+
+
+def _ruled_edges(mask: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
+    """True when ink runs along all four sides of the quad (a ruled border, not the outline
+    of an L-shaped area cut across its empty corner)."""
+    wide = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        steps = max(8, int(np.linalg.norm(b - a) / 2))
+        ts = np.linspace(0.05, 0.95, steps)
+        points = a[None, :] + (b - a)[None, :] * ts[:, None]
+        xs = np.clip(points[:, 0].astype(int), 0, mask.shape[1] - 1)
+        ys = np.clip(points[:, 1].astype(int), 0, mask.shape[0] - 1)
+        if float((wide[ys, xs] > 0).mean()) < 0.85:
+            return False
+    return True
+
+
+def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | None:
+    """A photo's perspective undone: the largest ruled rectangle (the grid's border, the
+    boxed clue area's, or the page's) is mapped to an upright rectangle, and the rest of the
+    picture with it. None when no such rectangle is seen, or it is upright already."""
+    h, w = dark_ink.shape
+    factor = min(1.0, 900 / max(h, w))
+    small = cv2.resize(dark_ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    mask = gridlib.line_mask(small, max(small.shape) // 30)
+    found = gridlib.quads(mask, min_area=0.08 * small.shape[0] * small.shape[1])
+    for quad in found[:4]:
+        if not _rectangular(quad) or not _ruled_edges(mask, quad):
+            continue
+        quad = quad / factor
+        box_x0, box_y0 = quad.min(axis=0)
+        box_x1, box_y1 = quad.max(axis=0)
+        upright = np.array(
+            [[box_x0, box_y0], [box_x1, box_y0], [box_x1, box_y1], [box_x0, box_y1]], np.float32
+        )
+        if np.abs(quad - upright).max() <= 2.0:
+            return None
+        width = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+        height = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+        target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+        matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+        corners = gridlib.map_points(matrix, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        shift = np.array([[1, 0, -lo[0]], [0, 1, -lo[1]], [0, 0, 1]])
+        matrix = shift @ matrix
+        size = (int(min(3000, hi[0] - lo[0])), int(min(3000, hi[1] - lo[1])))
+        warped = cv2.warpPerspective(
+            dark_ink, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
+        return warped, matrix
+    return None
+
+
+def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], float, Any]:
+    """Vertical and horizontal line positions of the longest even lattice, the cell size,
+    and the ink map made for it."""
+    # the cell size, first measured on a copy at most 800 pixels wide
+    factor = min(1.0, 800 / max(dark_ink.shape))
+    small = cv2.resize(dark_ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    h, w = small.shape
+    ink = ink_map(small, window=max(9, min(h, w) // 40))
+    length = max(12, min(h, w) // 14)
+    across = gridlib.ruled_profile(ink, 0, length)
+    down = gridlib.ruled_profile(ink, 1, length)
+    found = gridlib.period(across) or gridlib.period(down)
+    if found is None:
+        raise FormatError("no grid found (no evenly ruled lines)")
+    pitch = found / factor
+    # again, with strokes measured against the cell size: filled cells are not lines, and a
+    # line counts where it runs for most of a cell (filled cells may hide the rest)
+    ink = ink_map(dark_ink, window=max(5, int(pitch * 0.5)))
+    length = max(6, int(pitch * 0.8))
+    xs = [p.position for p in gridlib.lattice_peaks(gridlib.ruled_profile(ink, 0, length), pitch)]
+    ys = [p.position for p in gridlib.lattice_peaks(gridlib.ruled_profile(ink, 1, length), pitch)]
+    pitch_x = _agreeing(gridlib.pitch_of(xs), pitch)
+    pitch_y = _agreeing(gridlib.pitch_of(ys), pitch)
+    cols = gridlib.chain(xs, pitch_x)
+    rows = gridlib.chain(ys, pitch_y)
+    if len(cols) < MIN_CELLS + 1 or len(rows) < MIN_CELLS + 1:
+        raise FormatError("no grid found (fewer than 4 evenly ruled rows or columns)")
+    cols, rows = _extend(cols, rows, dark_ink, ink)
+    return cols, rows, (pitch_x + pitch_y) / 2, ink
+
+
+def _grid_like(
+    image: npt.NDArray[Any],
+    strokes: npt.NDArray[Any],
+    lines: list[float],
+    lo: float,
+    hi: float,
+    vertical_strip: bool,
+) -> bool:
+    """True when the strip between lo and hi across the lattice (a column strip when
+    `vertical_strip`) looks like part of the grid: in most of its cells a filled square or
+    a ruled line across it. An outer line hidden by filled cells is then put back."""
+    dark_level = 0.55 * float(np.median(image))
+    hits = 0
+    cells = len(lines) - 1
+    if cells < 1 or hi - lo < 3:
+        return False
+    for k in range(cells):
+        a, b = lines[k], lines[k + 1]
+        inset_a, inset_b = a + 0.2 * (b - a), b - 0.2 * (b - a)
+        inset_lo, inset_hi = lo + 0.2 * (hi - lo), hi - 0.2 * (hi - lo)
+        if vertical_strip:
+            patch = image[int(inset_a) : int(inset_b), int(inset_lo) : int(inset_hi)]
+        else:
+            patch = image[int(inset_lo) : int(inset_hi), int(inset_a) : int(inset_b)]
+        filled = patch.size > 0 and float((patch < dark_level).mean()) > 0.6
+        ruled = _present(strokes, a, lo, hi, not vertical_strip) or _present(
+            strokes, b, lo, hi, not vertical_strip
+        )
+        hits += filled or ruled
+    return hits >= 0.6 * cells
+
+
+def _extend(
+    cols: list[float],
+    rows: list[float],
+    image: npt.NDArray[Any],
+    ink: npt.NDArray[Any],
+) -> tuple[list[float], list[float]]:
+    """The lattice grown by a cell at an edge whose outer line filled cells hid."""
+    strokes = ink > max(0.05, 0.12 * float(np.percentile(ink, 99.5)))
+    h, w = image.shape
+    for _ in range(2):
+        grown = False
+        px = (cols[-1] - cols[0]) / max(1, len(cols) - 1)
+        py = (rows[-1] - rows[0]) / max(1, len(rows) - 1)
+        if cols[0] - px >= 0 and _grid_like(image, strokes, rows, cols[0] - px, cols[0], True):
+            cols = [cols[0] - px, *cols]
+            grown = True
+        if cols[-1] + px < w and _grid_like(image, strokes, rows, cols[-1], cols[-1] + px, True):
+            cols = [*cols, cols[-1] + px]
+            grown = True
+        if rows[0] - py >= 0 and _grid_like(image, strokes, cols, rows[0] - py, rows[0], False):
+            rows = [rows[0] - py, *rows]
+            grown = True
+        if rows[-1] + py < h and _grid_like(image, strokes, cols, rows[-1], rows[-1] + py, False):
+            rows = [*rows, rows[-1] + py]
+            grown = True
+        if not grown:
+            break
+    return cols, rows
+
+
+def _agreeing(measured: float | None, period: float) -> float:
+    """The spacing of the lines found when it agrees with the lattice's period, else the
+    period (rounding can make neighbouring gaps alternate between two values)."""
+    if measured is None or abs(measured - period) > 0.06 * period:
+        return period
+    return measured
+
+
+def _present(strokes: npt.NDArray[Any], at: float, lo: float, hi: float, vertical: bool) -> bool:
+    """True when a ruled line runs along `at` from lo to hi (most of the way)."""
+    a, b = round(lo) + 1, round(hi)
+    if b <= a:
+        return False
+    x = round(at)
+    if vertical:
+        band = strokes[a:b, max(0, x - 1) : x + 2]
+        return bool(band.any(axis=1).mean() > 0.7)
+    band = strokes[max(0, x - 1) : x + 2, a:b]
+    return bool(band.any(axis=0).mean() > 0.7)
+
+
+def _grid_block(
+    cols: list[float], rows: list[float], ink: npt.NDArray[Any], pitch: float
+) -> Layout:
+    """The grid within a lattice that may also box the clues. Boxed clue areas leave the
+    lattice's top-left corner empty (no lines above the row clues and left of the column
+    clues) while their own cells are ruled: the grid is what lies right of and below that
+    corner. Without such a corner, the whole lattice is the grid."""
+    strokes = ink > max(0.05, 0.12 * float(np.percentile(ink, 99.5)))
+    nx, ny = len(cols) - 1, len(rows) - 1
+    ruled = np.zeros((ny, nx), np.float32)
+    for j in range(ny):
+        for k in range(nx):
+            # a cell's left and top sides: the corner's cells have neither, even those
+            # whose right or bottom side is the clue areas' first line
+            sides = (
+                _present(strokes, cols[k], rows[j], rows[j + 1], True),
+                _present(strokes, rows[j], cols[k], cols[k + 1], False),
+            )
+            ruled[j, k] = sum(sides) / 2
+    best: tuple[tuple[float, int], int, int] | None = None
+    for top in range(1, ny - MIN_CELLS + 1):
+        for left in range(1, nx - MIN_CELLS + 1):
+            corner = float(ruled[:top, :left].mean())
+            above = float(ruled[:top, left:].mean())
+            beside = float(ruled[top:, :left].mean())
+            contrast = min(above, beside) - corner
+            if corner < 0.15 and contrast > 0.3:
+                # the sharpest corner wins: one more column or row of ruled cells taken into
+                # it lowers the contrast, one fewer leaves empty cells in the clue areas
+                key = (round(contrast, 3), top * left)
+                if best is None or key > best[0]:
+                    best = (key, top, left)
+    if best is None:
+        return Layout(tuple(cols), tuple(rows), pitch)
+    _, top, left = best
+    return Layout(tuple(cols[left:]), tuple(rows[top:]), pitch)
+
+
+# -- clues -----------------------------------------------------------------------------------------
+def _clue_mask(ink: npt.NDArray[Any], pitch: float) -> npt.NDArray[Any]:
+    """The clue ink, with ruled lines (long straight strokes) taken out. Two thresholds: a
+    low one draws each character's outline, so greyed-out clues keep their shape, and a
+    piece is kept only if some of it is clearly ink (noise and paper grain are not)."""
+    strong = float(np.percentile(ink, 99.5))
+    mask = ink_mask(ink, max(0.07, 0.12 * strong), max(0.16, 0.28 * strong))
+    long = max(5, int(pitch * 0.95))
+    horizontal = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, long), np.uint8))
+    vertical = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((long, 1), np.uint8))
+    lines = cv2.dilate(cv2.bitwise_or(horizontal, vertical), np.ones((2, 2), np.uint8))
+    cleaned: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(lines))
+    return cleaned
+
+
+def _characters(mask: npt.NDArray[Any], pitch: float) -> list[Blob]:
+    """Pieces of ink the size of a clue character (pieces of one broken character joined)."""
+    found, _ = blobs(mask, min_area=max(2, int(pitch * pitch * 0.004)))
+    parts = [b for b in found if b.height <= 1.1 * pitch and b.width <= 1.3 * pitch]
+    parts.sort(key=lambda b: (b.x0, b.y0))
+    merged: list[Blob] = []
+    for blob in parts:  # a piece inside another's column span and overlapping in height
+        joined = False
+        for at in range(len(merged) - 1, -1, -1):
+            other = merged[at]
+            if other.x0 < blob.x0 - 1.4 * pitch:
+                break
+            overlap_x = min(blob.x1, other.x1) - max(blob.x0, other.x0)
+            overlap_y = min(blob.y1, other.y1) - max(blob.y0, other.y0)
+            if overlap_x > 0.6 * min(blob.width, other.width) and overlap_y > -0.15 * pitch:
+                merged[at] = other.union(blob)
+                joined = True
+                break
+        if not joined:
+            merged.append(blob)
+    tall = [b for b in merged if b.height >= 0.22 * pitch]
+    if not tall:
+        return []
+    height = float(np.median([b.height for b in tall]))
+    return [b for b in tall if b.height >= 0.55 * height]
+
+
+def _split_wide(blob: Blob, mask: npt.NDArray[Any], height: float) -> list[Blob]:
+    """A piece much wider than a digit, with a thin waist, is two touching digits: cut at the
+    waist. (A struck-through digit is wide too, but its strike line leaves no waist.)"""
+    if blob.width < 1.2 * height or blob.width < 6:
+        return [blob]
+    part = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
+    columns = part.sum(axis=0).astype(np.float32)
+    lo, hi = int(blob.width * 0.3), int(blob.width * 0.7)
+    if hi <= lo:
+        return [blob]
+    cut = lo + int(np.argmin(columns[lo:hi]))
+    if columns[cut] > 0.35 * float(columns.mean()):
+        return [blob]
+    return [
+        Blob(blob.x0, blob.y0, blob.x0 + cut, blob.y1, blob.area // 2),
+        Blob(blob.x0 + cut, blob.y0, blob.x1, blob.y1, blob.area // 2),
+    ]
+
+
+def _halves(blob: Blob, mask: npt.NDArray[Any]) -> tuple[Blob, Blob]:
+    """A piece cut in two at its thinnest column near the middle."""
+    part = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
+    columns = part.sum(axis=0)
+    lo, hi = int(blob.width * 0.35), max(int(blob.width * 0.65), int(blob.width * 0.35) + 1)
+    cut = lo + int(np.argmin(columns[lo:hi]))
+    return (
+        Blob(blob.x0, blob.y0, blob.x0 + cut, blob.y1, blob.area // 2),
+        Blob(blob.x0 + cut, blob.y0, blob.x1, blob.y1, blob.area // 2),
+    )
+
+
+def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any]) -> list[Blob]:
+    """Pieces as wide as they are tall may be two digits that touch (small two-digit numbers
+    squeezed into a clue cell): the recogniser reads each such piece whole and as two halves,
+    and the more likely reading decides."""
+    wide = [at for at, b in enumerate(chars) if b.width >= 1.0 * b.height and b.width >= 6]
+    if not wide:
+        return chars
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    halves = [_halves(chars[at], mask) for at in wide]
+    crops = [glyph_image(ink, chars[at], keep) for at in wide]
+    crops += [glyph_image(ink, half, keep) for pair in halves for half in pair]
+    guesses = recogniser().guess(np.stack(crops), "0123456789")
+    whole, parts = guesses[: len(wide)], guesses[len(wide) :]
+    split: dict[int, tuple[Blob, Blob]] = {}
+    for k, at in enumerate(wide):
+        left, right = parts[2 * k], parts[2 * k + 1]
+        if "none" in (left.best, right.best):
+            continue
+        alone = whole[k].confidence if whole[k].best != "none" else 0.0
+        if alone < 0.6 and left.confidence * right.confidence > max(0.6, alone):
+            split[at] = halves[k]
+    out: list[Blob] = []
+    for at, blob in enumerate(chars):
+        out.extend(split.get(at, (blob,)))
+    return out
+
+
+def _numbers_in_line(items: list[Blob], spacing: float) -> list[list[Blob]]:
+    """Characters in reading order, grouped into numbers of at most two digits: a digit
+    whose middle is less than `spacing` from the previous one's belongs to its number."""
+    groups: list[list[Blob]] = []
+    for blob in sorted(items, key=lambda b: b.x0):
+        if groups and blob.cx - groups[-1][-1].cx < spacing and len(groups[-1]) < 2:
+            groups[-1].append(blob)
+        else:
+            groups.append([blob])
+    return groups
+
+
+def _column_clues(
+    chars: list[Blob], layout: Layout, gap: float
+) -> tuple[list[list[list[Blob]]], int]:
+    """For each column, its numbers top to bottom (each a list of characters); and how many
+    stacks of numbers stand above the grid outside its columns."""
+    top = layout.ys[0]
+    pitch = layout.pitch
+    above = [b for b in chars if b.y1 <= top - 0.05 * pitch]
+    columns: list[list[list[Blob]]] = []
+    for k in range(layout.width):
+        lo, hi = layout.xs[k], layout.xs[k + 1]
+        mine = [b for b in above if lo <= b.cx < hi]
+        mine.sort(key=lambda b: -b.y1)  # from the grid upwards
+        numbers: list[list[Blob]] = []
+        edge = top
+        for blob in mine:
+            if edge - blob.y1 > 1.6 * pitch:
+                break
+            if numbers and min(blob.y1, numbers[-1][0].y1) - max(blob.y0, numbers[-1][0].y0) > (
+                0.5 * min(blob.height, numbers[-1][0].height)
+            ):
+                numbers[-1].append(blob)
+            else:
+                numbers.append([blob])
+            edge = min(edge, blob.y0)
+        numbers.reverse()
+        columns.append([sorted(n, key=lambda b: b.x0) for n in numbers])
+    outside = [
+        b
+        for b in above
+        if (b.cx < layout.xs[0] - 0.2 * pitch or b.cx > layout.xs[-1] + 0.2 * pitch)
+        and top - b.y1 < 1.6 * pitch
+    ]
+    stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
+    del gap
+    return columns, stacks
+
+
+def _row_clues(chars: list[Blob], layout: Layout, gap: float) -> tuple[list[list[list[Blob]]], int]:
+    """For each row, its numbers left to right; and how many lines of numbers stand left of
+    the grid outside its rows."""
+    left = layout.xs[0]
+    pitch = layout.pitch
+    beside = [b for b in chars if b.x1 <= left - 0.05 * pitch]
+    rows: list[list[list[Blob]]] = []
+    for r in range(layout.height):
+        lo, hi = layout.ys[r], layout.ys[r + 1]
+        mine = [b for b in beside if lo <= b.cy < hi]
+        mine.sort(key=lambda b: -b.x1)  # from the grid leftwards
+        kept: list[Blob] = []
+        edge = left
+        for blob in mine:
+            if edge - blob.x1 > 2.6 * pitch:
+                break
+            kept.append(blob)
+            edge = min(edge, blob.x0)
+        rows.append(_numbers_in_line(kept, gap))
+    outside = [
+        b
+        for b in beside
+        if (b.cy < layout.ys[0] - 0.2 * pitch or b.cy > layout.ys[-1] + 0.2 * pitch)
+        and left - b.x1 < 2.6 * pitch
+        and b.y0 > layout.ys[0] - 0.1 * pitch
+    ]
+    lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
+    return rows, lines
+
+
+def _spacing(chars: list[Blob], layout: Layout, height: float) -> float:
+    """How far apart (middle to middle) two digits can stand and still be one number, from
+    the distances seen in the row clues: digits of a number stand one advance apart (about
+    0.6-0.85 of their height), numbers a space further."""
+    left = layout.xs[0]
+    distances = []
+    for r in range(layout.height):
+        lo, hi = layout.ys[r], layout.ys[r + 1]
+        line = sorted(
+            (b for b in chars if b.x1 <= left - 0.05 * layout.pitch and lo <= b.cy < hi),
+            key=lambda b: b.cx,
+        )
+        distances += [b.cx - a.cx for a, b in itertools.pairwise(line)]
+    default = 1.0 * height
+    near = sorted(d for d in distances if 0.3 * height < d < 2.0 * height)
+    if len(near) < 4:
+        return default
+    # the widest jump between neighbouring distances splits "same number" from "next number"
+    jumps = [(b - a, (a + b) / 2) for a, b in itertools.pairwise(near) if 0.55 * height < b]
+    if not jumps:
+        return default
+    size, middle = max(jumps)
+    return middle if size > 0.12 * height and 0.7 * height < middle < 1.4 * height else default
+
+
+# -- the whole reading -----------------------------------------------------------------------------
+def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
+    dark_ink, _ = gridlib.brightness(picture.work)
+    unwarped = _unwarp(dark_ink)
+    attempts: list[Any] = [lambda: unwarped] if unwarped is not None else []
+    attempts += [lambda: (dark_ink, np.eye(3)), lambda: _straighten(dark_ink)]
+    failure: FormatError | None = None
+    for attempt in attempts:
+        image, matrix = attempt()
+        if attempt is attempts[-1] and matrix is not None and np.allclose(matrix, np.eye(3)):
+            break  # the picture is level: straightening changes nothing
+        try:
+            cols, rows, pitch, ink = _lattice(image)
+        except FormatError as error:
+            failure = failure or error
+            continue
+        layout = _grid_block(cols, rows, ink, pitch)
+        if layout.width < MIN_CELLS or layout.height < MIN_CELLS:
+            failure = failure or FormatError("no grid found (the ruled block is too small)")
+            continue
+        return image, matrix, layout, ink
+    assert failure is not None
+    raise failure
+
+
+def read_image(picture: Picture) -> Reading:
+    started = time.perf_counter()
+    try:
+        turned, matrix, layout, ink = _find(picture)
+    except FormatError as error:
+        raise FormatError(error.reason, source=picture.source) from None
+    ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
+    mask = _clue_mask(ink, layout.pitch)
+    chars = _characters(mask, layout.pitch)
+    height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
+    chars = [piece for b in chars for piece in _split_wide(b, mask, height)]
+    chars = _split_fused(chars, ink, mask)
+    gap = _spacing(chars, layout, height)
+    columns, extra_cols = _column_clues(chars, layout, gap)
+    rows, extra_rows = _row_clues(chars, layout, gap)
+    where = picture.source
+    found_cols = sum(1 for c in columns if c)
+    found_rows = sum(1 for r in rows if r)
+    if found_cols == 0 and found_rows == 0:
+        raise FormatError("a grid was found but no clue numbers beside it", source=where)
+    if extra_cols or found_cols < layout.width / 2:
+        raise FormatError(
+            f"the grid has {layout.width} columns but {found_cols + extra_cols} column clues "
+            "were found",
+            source=where,
+        )
+    if extra_rows or found_rows < layout.height / 2:
+        raise FormatError(
+            f"the grid has {layout.height} rows but {found_rows + extra_rows} row clues were found",
+            source=where,
+        )
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    order: list[tuple[str, int, int, list[Blob]]] = []
+    for r, numbers in enumerate(rows):
+        order += [("row", r, i, n) for i, n in enumerate(numbers)]
+    for k, numbers in enumerate(columns):
+        order += [("col", k, i, n) for i, n in enumerate(numbers)]
+    flat = [b for *_, n in order for b in n]
+    crops = (
+        np.stack([glyph_image(ink, b, keep) for b in flat])
+        if flat
+        else np.zeros((0, 28, 28), np.float32)
+    )
+    guesses = recogniser().guess(crops, "0123456789")
+    inverse = np.linalg.inv(matrix)
+    numbers_read: list[ReadNumber] = []
+    at = 0
+    for kind, line, index, group in order:
+        parts = guesses[at : at + len(group)]
+        at += len(group)
+        ranked = _combine([g.ranked for g in parts])
+        value, confidence = ranked[0]
+        box = _original_box(inverse, group, picture)
+        numbers_read.append(
+            ReadNumber(kind, line, index, value, confidence, tuple(ranked[1:6]), box)  # type: ignore[arg-type]
+        )
+    corners = np.array(
+        [
+            [layout.xs[0], layout.ys[0]],
+            [layout.xs[-1], layout.ys[0]],
+            [layout.xs[-1], layout.ys[-1]],
+            [layout.xs[0], layout.ys[-1]],
+        ],
+        np.float32,
+    )
+    mapped = gridlib.map_points(inverse, corners) / picture.scale
+    reading = Reading(
+        "nonogram",
+        layout.width,
+        layout.height,
+        tuple(numbers_read),
+        grid=tuple((float(x), float(y)) for x, y in mapped),
+        picture_size=(picture.width, picture.height),
+        source=picture.source,
+    )
+    reading = judge(reading, repair=True)
+    return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _combine(ranked: list[tuple[tuple[str, float], ...]]) -> list[tuple[int | None, float]]:
+    """The values a group of characters may spell, most likely first (a "none" anywhere
+    makes the group no number: None)."""
+    options: dict[int | None, float] = {}
+    for picks in itertools.product(*(r[:3] for r in ranked)):
+        probability = math.prod(p for _, p in picks)
+        symbols = [s for s, _ in picks]
+        value = None if "none" in symbols else int("".join(symbols))
+        options[value] = options.get(value, 0.0) + probability
+    return sorted(options.items(), key=lambda item: -item[1])
+
+
+def _original_box(
+    inverse: Matrix, group: list[Blob], picture: Picture
+) -> tuple[int, int, int, int]:
+    x0 = min(b.x0 for b in group)
+    y0 = min(b.y0 for b in group)
+    x1 = max(b.x1 for b in group)
+    y1 = max(b.y1 for b in group)
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    mapped = gridlib.map_points(inverse, corners) / picture.scale
+    lo = np.floor(mapped.min(axis=0)).astype(int)
+    hi = np.ceil(mapped.max(axis=0)).astype(int)
+    return (
+        int(max(0, lo[0])),
+        int(max(0, lo[1])),
+        int(min(picture.width, hi[0])),
+        int(min(picture.height, hi[1])),
+    )
+
+
+# -- the rules as a second reader ----------------------------------------------------------------
+def clues_of(reading: Reading) -> tuple[list[list[int]], list[list[int]]]:
+    rows: list[list[int]] = [[] for _ in range(reading.height)]
+    cols: list[list[int]] = [[] for _ in range(reading.width)]
+    for number in sorted(reading.numbers, key=lambda n: (n.kind, n.line, n.index)):
+        if number.value is None or number.value == 0:
+            continue
+        (rows if number.kind == "row" else cols)[number.line].append(number.value)
+    return rows, cols
+
+
+def _sums(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> Verdict | None:
+    """The cheap checks: totals agree, each clue fits its line. None when they pass."""
+    problems = []
+    suspects: set[int] = set()
+    index = {(n.kind, n.line): [] for n in reading.numbers}  # type: dict[tuple[str, int], list[int]]
+    for i, n in enumerate(reading.numbers):
+        index.setdefault((n.kind, n.line), []).append(i)
+    for kind, clues, length in (("row", rows, reading.width), ("col", cols, reading.height)):
+        for line, clue in enumerate(clues):
+            need = sum(clue) + max(0, len(clue) - 1)
+            if need > length:
+                name = "row" if kind == "row" else "column"
+                problems.append(
+                    f"{name} {line + 1}: the clue {' '.join(map(str, clue))} needs {need} "
+                    f"cells but the line has {length}"
+                )
+                suspects.update(index.get((kind, line), []))
+    row_total, col_total = sum(map(sum, rows)), sum(map(sum, cols))
+    if row_total != col_total:
+        problems.append(f"the row clues add up to {row_total} but the column clues to {col_total}")
+    if not problems:
+        return None
+    checks = {
+        "totals_agree": row_total == col_total,
+        "clues_fit": not suspects,
+        "solvable": None,
+        "unique": None,
+    }
+    return Verdict(False, "none", tuple(problems), tuple(sorted(suspects)), checks)
+
+
+def _verdict(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> Verdict:
+    failed = _sums(reading, rows, cols)
+    if failed is not None:
+        return failed
+    from pencilbox.genres.nonogram.model import make_puzzle
+
+    try:
+        puzzle = make_puzzle(rows, cols, max_size=None)
+    except ValueError as error:
+        return Verdict(False, "none", (str(error),), (), {"totals_agree": True})
+    result = puzzle.solve(limit=2, time_limit=SOLVE_SECONDS)
+    checks: dict[str, bool | None] = {"totals_agree": True, "clues_fit": True}
+    if result.status == "none":
+        checks.update(solvable=False, unique=False)
+        return Verdict(False, "none", ("the clues read have no solution",), (), checks)
+    if result.status == "timeout":
+        checks.update(solvable=None, unique=None)
+        return Verdict(True, "unknown", (), (), checks)
+    checks.update(solvable=True, unique=result.status == "unique")
+    return Verdict(True, result.status, (), (), checks)
+
+
+def judge(reading: Reading, repair: bool = False) -> Reading:
+    rows, cols = clues_of(reading)
+    verdict = _verdict(reading, rows, cols)
+    notes: list[str] = []
+    if not verdict.consistent and repair:
+        reading, verdict, notes = _repair(reading, verdict)
+    if not verdict.consistent and not verdict.suspects:
+        # nothing points at a number: the least certain ones are the ones to check
+        order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
+        verdict = replace(verdict, suspects=tuple(sorted(order[:3])))
+    confident = all(n.confident for n in reading.numbers)
+    changed = any(n.changed for n in reading.numbers)
+    status: Status = "ok" if verdict.consistent and confident and not changed else "uncertain"
+    confidence = min([n.confidence for n in reading.numbers] + [1.0])
+    if not verdict.consistent:
+        confidence *= 0.5
+    return replace(
+        reading,
+        verdict=verdict,
+        status=status,
+        confidence=confidence,
+        repairs=tuple(reading.repairs) + tuple(notes),
+    )
+
+
+def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[str]]:
+    order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
+    picked = [i for i in order if reading.numbers[i].confidence < 0.995][:10]
+    suspects = [
+        Suspect(i, reading.numbers[i].confidence, reading.numbers[i].alternatives) for i in picked
+    ]
+    if not suspects:
+        return reading, verdict, []
+
+    def trial(changes: Any) -> Reading:
+        numbers = list(reading.numbers)
+        for i, value in changes.items():
+            numbers[i] = replace(numbers[i], value=value)
+        return replace(reading, numbers=tuple(numbers))
+
+    def passes(changes: Any) -> bool:
+        attempt = trial(changes)
+        rows, cols = clues_of(attempt)
+        if _sums(attempt, rows, cols) is not None:
+            return False
+        return _verdict(attempt, rows, cols).consistent
+
+    found = search(suspects, passes, max_changes=2, time_limit=3.0)
+    if found.changes is None:
+        return reading, verdict, []
+    numbers = list(reading.numbers)
+    notes = []
+    why = verdict.problems[0] if verdict.problems else "the clues had no solution"
+    for i, value in found.changes.items():
+        number = numbers[i]
+        probability = dict(number.alternatives).get(value, 0.0)
+        reason = f"read as {number.value} but {why}; {value} makes the clues agree"
+        if found.ambiguous:
+            reason += " (another change would too)"
+        numbers[i] = replace(
+            number,
+            value=value,
+            changed=True,
+            read_as=number.value,
+            confidence=probability,
+            reason=reason,
+        )
+        where = number.where()
+        notes.append(f"{where['clue']} number {where['index']}: {reason}")
+    repaired = replace(reading, numbers=tuple(numbers))
+    rows, cols = clues_of(repaired)
+    return repaired, _verdict(repaired, rows, cols), notes
+
+
+def recheck(reading: Reading) -> Reading:
+    return judge(reading, repair=False)
+
+
+def puzzle_json(reading: Reading) -> dict[str, Any]:
+    rows, cols = clues_of(reading)
+    return {"rows": rows, "cols": cols}
+
+
+def puzzle_text(reading: Reading) -> str:
+    rows, cols = clues_of(reading)
+
+    def line(clues: list[list[int]]) -> str:
+        return ",".join(" ".join(map(str, c)) if c else "0" for c in clues)
+
+    return f"{line(rows)}\n{line(cols)}\n"
+
+
+def score_image(picture: Picture) -> float:
+    """9.5 when a ruled grid has numbers above most of its columns and left of most of its
+    rows; low otherwise (a sudoku or a board has no clues outside its grid)."""
+    try:
+        turned, _, layout, _ = _find(picture)
+    except FormatError:
+        return 0.0
+    ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
+    chars = _characters(_clue_mask(ink, layout.pitch), layout.pitch)
+    columns, _ = _column_clues(chars, layout, 0.0)
+    rows, _ = _row_clues(chars, layout, layout.pitch)
+    covered = min(
+        sum(1 for c in columns if c) / layout.width, sum(1 for r in rows if r) / layout.height
+    )
+    return 9.5 if covered >= 0.6 else 3.0 * covered

@@ -1,0 +1,512 @@
+"""Reading a Sudoku from a screenshot or a photo.
+
+1. Find the grid: the four-cornered outlines in a stroke mask of the picture, each tried by
+   straightening it and looking for the 9 (or 16) evenly ruled rows and columns inside; the
+   best-ruled one wins, so a page edge, a cartoon or yesterday's small solution grid lose.
+2. Straighten it to a square and snap each ruled line to where it really is.
+3. In each cell, the ink that is big enough to be a given (pencil marks are small and sit in
+   corners) and near the middle is cut out; the recogniser names all of them in one batch.
+4. Givens and the player's entries are told apart by colour, or else by stroke weight, when
+   the picture shows a clear difference.
+5. The rules read again: givens must not clash and must have exactly one solution. When they
+   do not, the recogniser's next-best values are tried for the least certain cells
+   (core.vision.repair).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from pencilbox.core.vision import grid as gridlib
+from pencilbox.core.vision.glyphs import (
+    Blob,
+    blobs,
+    glyph_image,
+    ink_map,
+    ink_mask,
+    recogniser,
+)
+from pencilbox.core.vision.picture import Picture
+from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Status, Verdict
+from pencilbox.core.vision.repair import Suspect, search
+from pencilbox.errors import FormatError
+
+SIZES = (9, 16)
+CELL = {9: 48, 16: 40}
+"""Pixels per cell of the straightened grid."""
+DETECT_SIDE = 900
+MIN_LATTICE = 6.0
+"""A grid whose ruled lines score below this is not taken for a sudoku grid."""
+ALPHABETS = {9: ("123456789",), 16: ("123456789ABCDEFG", "0123456789ABCDEF")}
+
+
+# -- finding the grid ------------------------------------------------------------------------
+def _candidates(gray: npt.NDArray[Any]) -> tuple[list[gridlib.Quad], float]:
+    """Quadrilaterals that may be the grid, in a copy at most DETECT_SIDE pixels, mapped back
+    to `gray`'s pixels."""
+    factor = min(1.0, DETECT_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    block = max(small.shape) // 30
+    mask = gridlib.line_mask(small, block)
+    mask = cv2.dilate(mask, np.ones((2, 2), np.uint8))
+    area = small.shape[0] * small.shape[1]
+    found = gridlib.quads(mask, min_area=0.02 * area)
+    return [q / factor for q in found[:12]], factor
+
+
+def _lattice(ink: npt.NDArray[Any], size: int) -> tuple[gridlib.Lattice, gridlib.Lattice]:
+    side = ink.shape[0]
+    length = int(side / size * 0.5)
+    cols = gridlib.fit_lattice(gridlib.ruled_profile(ink, 0, length), size, (0, side - 1))
+    rows = gridlib.fit_lattice(gridlib.ruled_profile(ink, 1, length), size, (0, side - 1))
+    return cols, rows
+
+
+def _boxed(ink: npt.NDArray[Any], size: int) -> bool:
+    """True when the lines between boxes are bolder than those between cells."""
+    side = ink.shape[0]
+    n = 4 if size == 16 else 3
+    across = ink.sum(axis=0) + ink.sum(axis=1)
+    reach = max(1, int(side / size * 0.15))
+
+    def strength(k: int) -> float:
+        at = round(k * side / size)
+        return float(across[max(0, at - reach) : at + reach + 1].sum())
+
+    box = [strength(k) for k in range(n, size, n)]
+    cell = [strength(k) for k in range(1, size) if k % n]
+    return float(np.median(box)) > 1.25 * float(np.median(cell))
+
+
+def _shape_ok(quad: gridlib.Quad) -> bool:
+    top = float(np.linalg.norm(quad[1] - quad[0]))
+    bottom = float(np.linalg.norm(quad[2] - quad[3]))
+    left = float(np.linalg.norm(quad[3] - quad[0]))
+    right = float(np.linalg.norm(quad[2] - quad[1]))
+    width, height = (top + bottom) / 2, (left + right) / 2
+    return bool(min(width, height) > 40 and 0.6 < width / max(height, 1) < 1.65)
+
+
+def find_grid(
+    dark_ink: npt.NDArray[Any], sizes: tuple[int, ...] = SIZES
+) -> tuple[gridlib.Quad, int, float] | None:
+    """The best-ruled square grid: (corners in `dark_ink`'s pixels, N, score), or None."""
+    quads, _ = _candidates(dark_ink)
+    best: tuple[gridlib.Quad, int, float] | None = None
+    for quad in quads:
+        if not _shape_ok(quad):
+            continue
+        side = 288
+        matrix = gridlib.square_warp(quad, side)
+        warped = cv2.warpPerspective(dark_ink, matrix, (side, side))
+        ink = ink_map(warped, window=9)
+        for size in sizes:
+            cols, rows = _lattice(ink, size)
+            score = min(cols.score, rows.score)
+            if not _boxed(ink, size):
+                score *= 0.6  # sudoku boxes are ruled bolder than cells; other grids' are not
+            if best is None or score > best[2]:
+                best = (quad, size, score)
+        if best is not None and best[2] >= 9:
+            # The quads come largest first: a well-ruled big one is the puzzle; smaller
+            # well-ruled ones inside it are its boxes.
+            break
+    if best is None or best[2] < MIN_LATTICE:
+        return None
+    return best
+
+
+# -- reading the cells -------------------------------------------------------------------------
+def _cell_glyph(mask: npt.NDArray[Any], x0: int, y0: int, x1: int, y1: int) -> Blob | None:
+    """The character in one cell: the ink near the middle that is tall enough to be a given,
+    not a pencil mark and not a piece of ruled line."""
+    width, height = x1 - x0, y1 - y0
+    margin_x, margin_y = max(1, int(width * 0.07)), max(1, int(height * 0.07))
+    sub = mask[y0 + margin_y : y1 - margin_y, x0 + margin_x : x1 - margin_x]
+    found, _ = blobs(sub, min_area=max(3, int(width * height * 0.004)))
+    sw, sh = sub.shape[1], sub.shape[0]
+    parts = []
+    for blob in found:
+        touches = blob.x0 == 0 or blob.y0 == 0 or blob.x1 == sw or blob.y1 == sh
+        line_like = blob.width > 0.8 * sw or blob.height > 0.92 * sh
+        if line_like or (touches and blob.height < 0.3 * height):
+            continue
+        parts.append(blob)
+    if not parts:
+        return None
+    # merge pieces that overlap side by side and nearly touch (a broken stroke) into
+    # characters; pencil marks stacked in a column stay apart
+    parts.sort(key=lambda b: b.x0)
+    merged: list[Blob] = []
+    for blob in parts:
+        last = merged[-1] if merged else None
+        apart = last and max(blob.y0 - last.y1, last.y0 - blob.y1) > 0.06 * height
+        if last and blob.x0 < last.x1 - 1 and not apart:
+            merged[-1] = last.union(blob)
+        else:
+            merged.append(blob)
+    tall = [b for b in merged if b.height >= 0.3 * height]
+    if not tall:
+        return None
+    cx, cy = sw / 2, sh / 2
+    best = min(tall, key=lambda b: (b.cx - cx) ** 2 + (b.cy - cy) ** 2)
+    if abs(best.cx - cx) > 0.3 * width or abs(best.cy - cy) > 0.3 * height:
+        return None
+    return Blob(
+        best.x0 + x0 + margin_x,
+        best.y0 + y0 + margin_y,
+        best.x1 + x0 + margin_x,
+        best.y1 + y0 + margin_y,
+        best.area,
+    )
+
+
+def _two_kinds(features: npt.NDArray[Any], least: float) -> npt.NDArray[Any] | None:
+    """Labels 0/1 when the rows of `features` fall into two clearly separate groups (their
+    centres at least `least` apart and far apart against the spread within each), else None."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
+    start = np.zeros((len(features), 1), np.int32)
+    _, found, centres = cv2.kmeans(features, 2, start, criteria, 4, cv2.KMEANS_PP_CENTERS)
+    labels: npt.NDArray[Any] = np.asarray(found, np.int32).ravel()
+    if min(np.bincount(labels, minlength=2)) < 1:
+        return None
+    axis = centres[1] - centres[0]
+    gap = float(np.linalg.norm(axis))
+    if gap < least:
+        return None
+    # the spread of each group along the line between the centres: the groups must stand
+    # well apart there (the spread across it says nothing about telling them apart)
+    along = (features - centres[0]) @ (axis / gap)
+    spread = math.hypot(*(float(along[labels == k].std()) for k in (0, 1)))
+    if gap > 5.0 * (spread + 0.5):
+        return labels
+    return None
+
+
+def _colour_groups(
+    colour: npt.NDArray[Any],
+    ink: npt.NDArray[Any],
+    mask: npt.NDArray[Any],
+    boxes: list[Blob],
+    dark: bool,
+) -> list[bool]:
+    """For each glyph, True when it is a given and False when it looks like a player's entry
+    (another colour, or a much lighter stroke). All True when no clear difference shows.
+
+    The colour of a glyph is that of its strokes' cores (where its ink is strongest), so
+    the ground around it does not tint it."""
+    count = len(boxes)
+    if count < 4:
+        return [True] * count
+    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
+    features = []
+    weights = []
+    for box in boxes:
+        part = mask[box.y0 : box.y1, box.x0 : box.x1] > 0
+        strength = ink[box.y0 : box.y1, box.x0 : box.x1]
+        core = part & (strength >= 0.7 * float(strength[part].max() if part.any() else 1.0))
+        pixels = lab[box.y0 : box.y1, box.x0 : box.x1][core]
+        features.append(pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32))
+        distance = cv2.distanceTransform(part.astype(np.uint8), cv2.DIST_L2, 3)
+        weights.append(float(distance.max()) * 2 / max(box.height, 1))
+    data = np.array(features, np.float32)
+    labels = _two_kinds(data, 20.0)
+    if labels is not None:
+        centres = [data[labels == k].mean(axis=0) for k in (0, 1)]
+
+        # givens are the plainer ink: darkest on a light ground (brightest on a dark one),
+        # least coloured
+        def plainness(c: npt.NDArray[Any]) -> float:
+            chroma = float(np.hypot(c[1] - 128, c[2] - 128))
+            light = float(c[0]) if not dark else 255 - float(c[0])
+            return light + 1.5 * chroma
+
+        given = int(np.argmin([plainness(c) for c in centres]))
+        return [int(label) == given for label in labels]
+    stroke = np.array(weights, np.float32).reshape(-1, 1) * 100
+    labels = _two_kinds(stroke, 4.0)
+    if labels is not None and min(np.bincount(labels)) >= 3:
+        bold = int(np.argmax([stroke[labels == k].mean() for k in (0, 1)]))
+        return [int(label) == bold for label in labels]
+    return [True] * count
+
+
+def read_image(picture: Picture, *, size: int | None = None) -> Reading:
+    started = time.perf_counter()
+    dark_ink, dark = gridlib.brightness(picture.work)
+    found = find_grid(dark_ink, (size,) if size else SIZES)
+    if found is None:
+        raise FormatError("no sudoku grid found", source=picture.source)
+    quad, n_size, _ = found
+    cell = CELL[n_size]
+    side = cell * n_size
+    matrix = gridlib.square_warp(quad, side)
+    warped = cv2.warpPerspective(dark_ink, matrix, (side, side), flags=cv2.INTER_LINEAR)
+    colour = cv2.warpPerspective(picture.work, matrix, (side, side), flags=cv2.INTER_LINEAR)
+    ink = ink_map(warped, window=cell // 3)
+    cols, rows = _lattice(ink, n_size)
+    strong = float(np.percentile(ink, 99.5))
+    mask = ink_mask(ink, max(0.08, 0.18 * strong), max(0.2, 0.4 * strong))
+    boxes: list[tuple[int, int, Blob]] = []
+    for r in range(n_size):
+        for c in range(n_size):
+            x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
+            y0, y1 = round(rows.positions[r]), round(rows.positions[r + 1])
+            if x1 - x0 < 6 or y1 - y0 < 6:
+                x0, x1 = c * cell, (c + 1) * cell
+                y0, y1 = r * cell, (r + 1) * cell
+            glyph = _cell_glyph(mask, x0, y0, x1, y1)
+            if glyph is not None:
+                boxes.append((r, c, glyph))
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    crops = (
+        np.stack([glyph_image(ink, b, keep) for _, _, b in boxes])
+        if boxes
+        else np.zeros((0, 28, 28), np.float32)
+    )
+    allowed = "".join(sorted(set("".join(ALPHABETS[n_size]))))
+    guesses = recogniser().guess(crops, allowed)
+    alphabet = ALPHABETS[n_size][0]
+    if n_size == 16 and any(g.best == "0" for g in guesses):
+        alphabet = ALPHABETS[16][1]
+    roles = _colour_groups(colour, ink, mask, [b for _, _, b in boxes], dark)
+    inverse = np.linalg.inv(matrix)
+    numbers: list[ReadNumber] = []
+    entries: dict[tuple[int, int], Any] = {}
+    for (r, c, box), guess, is_given in zip(boxes, guesses, roles):
+        ranked = [(_value(symbol, alphabet), p) for symbol, p in guess.ranked]
+        ranked = [(v, p) for v, p in ranked if v != -1]
+        value, confidence = ranked[0] if ranked else (None, 0.0)
+        original = _original_box(inverse, box, picture)
+        if not is_given:
+            entries[(r, c)] = {"value": value, "confidence": confidence, "box": original}
+            continue
+        numbers.append(
+            ReadNumber(
+                "cell",
+                r,
+                c,
+                value,
+                confidence,
+                tuple(ranked[1:]),
+                original,
+                reason=None if value is not None else "a mark that is not a digit",
+            )
+        )
+    corners = (
+        gridlib.map_points(
+            inverse, np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+        )
+        / picture.scale
+    )
+    reading = Reading(
+        "sudoku",
+        n_size,
+        n_size,
+        tuple(n for n in numbers if n.value is not None or n.confidence < CONFIDENT),
+        grid=tuple((float(x), float(y)) for x, y in corners),
+        genre_data={
+            "alphabet": alphabet,
+            "entries": [
+                {"row": r + 1, "col": c + 1, **data} for (r, c), data in sorted(entries.items())
+            ],
+        },
+        picture_size=(picture.width, picture.height),
+        source=picture.source,
+    )
+    reading = judge(reading, repair=True)
+    return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _value(symbol: str, alphabet: str) -> int | None:
+    """The digit (1..N) a recogniser class stands for in `alphabet`; None for "none"; -1 for
+    a symbol outside the alphabet."""
+    if symbol == "none":
+        return None
+    at = alphabet.find(symbol)
+    return at + 1 if at >= 0 else -1
+
+
+def _original_box(
+    inverse: npt.NDArray[Any], box: Blob, picture: Picture
+) -> tuple[int, int, int, int]:
+    corners = np.array(
+        [[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]], np.float32
+    )
+    mapped = gridlib.map_points(inverse, corners) / picture.scale
+    x0, y0 = np.floor(mapped.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(mapped.max(axis=0)).astype(int)
+    return (
+        int(max(0, x0)),
+        int(max(0, y0)),
+        int(min(picture.width, x1)),
+        int(min(picture.height, y1)),
+    )
+
+
+# -- the rules as a second reader ----------------------------------------------------------------
+def givens_of(reading: Reading) -> list[int]:
+    size = reading.width
+    values = [0] * (size * size)
+    for number in reading.numbers:
+        if number.value:
+            values[number.line * size + number.index] = number.value
+    return values
+
+
+def _verdict(reading: Reading, values: list[int]) -> Verdict:
+    from pencilbox.genres.sudoku.model import box_size, duplicate_messages
+    from pencilbox.genres.sudoku.solver import conflicts, solve_values
+
+    size = reading.width
+    n = box_size(size)
+    alphabet = str(reading.genre_data.get("alphabet", ALPHABETS[size][0]))
+    clashes = conflicts(values, n)
+    if clashes:
+        at = {(number.line * size + number.index): i for i, number in enumerate(reading.numbers)}
+        suspects = sorted({at[c] for _, _, a, b in clashes for c in (a, b) if c in at})
+        return Verdict(
+            False,
+            "none",
+            tuple(duplicate_messages(values, n, alphabet)[:5]),
+            tuple(suspects),
+            {"no_clash": False, "solvable": False, "unique": False},
+        )
+    given = sum(1 for v in values if v)
+    solutions = solve_values(values, n, 2)
+    if not solutions:
+        return Verdict(
+            False,
+            "none",
+            ("the givens have no solution",),
+            (),
+            {"no_clash": True, "solvable": False, "unique": False},
+        )
+    if len(solutions) > 1:
+        return Verdict(
+            False,
+            "multiple",
+            (f"the {given} givens read have more than one solution: a given may be missing",),
+            (),
+            {"no_clash": True, "solvable": True, "unique": False},
+        )
+    return Verdict(True, "unique", (), (), {"no_clash": True, "solvable": True, "unique": True})
+
+
+def judge(reading: Reading, repair: bool = False) -> Reading:
+    """The reading with its verdict, status and confidence; with `repair`, misread numbers
+    replaced by alternatives when that alone makes the givens sound."""
+    values = givens_of(reading)
+    verdict = _verdict(reading, values)
+    repairs: list[str] = []
+    if not verdict.consistent and repair:
+        reading, verdict, repairs = _repair(reading, values, verdict)
+    confident = all(n.confident for n in reading.numbers)
+    status: Status = (
+        "ok"
+        if verdict.consistent and confident and not any(n.changed for n in reading.numbers)
+        else "uncertain"
+    )
+    confidence = min([n.confidence for n in reading.numbers] + [1.0])
+    if not verdict.consistent:
+        confidence *= 0.5
+    return replace(
+        reading,
+        verdict=verdict,
+        status=status,
+        confidence=confidence,
+        repairs=tuple(reading.repairs) + tuple(repairs),
+    )
+
+
+def _repair(
+    reading: Reading, values: list[int], verdict: Verdict
+) -> tuple[Reading, Verdict, list[str]]:
+    size = reading.width
+    order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
+    picked = [i for i in order if reading.numbers[i].confidence < 0.999][:10]
+    for i in verdict.suspects:
+        if i not in picked:
+            picked.append(i)
+    suspects = [
+        Suspect(
+            i,
+            reading.numbers[i].confidence,
+            tuple(
+                (v, p) for v, p in reading.numbers[i].alternatives if v != reading.numbers[i].value
+            ),
+        )
+        for i in picked[:14]
+    ]
+
+    def passes(changes: dict[int, int | None] | Any) -> bool:
+        trial = list(values)
+        for i, value in changes.items():
+            number = reading.numbers[i]
+            trial[number.line * size + number.index] = value or 0
+        return _verdict(reading, trial).consistent
+
+    found = search(suspects, passes, max_changes=2, time_limit=0.5)
+    if found.changes is None:
+        return reading, verdict, []
+    numbers = list(reading.numbers)
+    notes = []
+    why = verdict.problems[0] if verdict.problems else "the givens had no single solution"
+    for i, value in found.changes.items():
+        number = numbers[i]
+        probability = dict(number.alternatives).get(value, 0.0)
+        reason = f"read as {number.value} but {why}; {value} makes the givens sound"
+        if found.ambiguous:
+            reason += " (another change would too)"
+        numbers[i] = replace(
+            number,
+            value=value,
+            changed=True,
+            read_as=number.value,
+            confidence=probability,
+            reason=reason,
+        )
+        notes.append(f"{number.where()['cell']}: {reason}")
+    repaired = replace(reading, numbers=tuple(numbers))
+    return repaired, _verdict(repaired, givens_of(repaired)), notes
+
+
+def recheck(reading: Reading) -> Reading:
+    """A fresh verdict and status for a reading the user edited (no repair)."""
+    return judge(reading, repair=False)
+
+
+def puzzle_json(reading: Reading) -> dict[str, Any]:
+    alphabet = str(reading.genre_data.get("alphabet", ALPHABETS[reading.width][0]))
+    givens = "".join(alphabet[v - 1] if v else "." for v in givens_of(reading))
+    data: dict[str, Any] = {"givens": givens}
+    entries = reading.genre_data.get("entries") or []
+    if entries:
+        line = ["."] * (reading.width * reading.height)
+        for entry in entries:
+            if entry.get("value"):
+                line[(entry["row"] - 1) * reading.width + entry["col"] - 1] = alphabet[
+                    entry["value"] - 1
+                ]
+        data["entries"] = "".join(line)
+    if reading.width != 9:
+        data["alphabet"] = alphabet
+    return data
+
+
+def puzzle_text(reading: Reading) -> str:
+    return str(puzzle_json(reading)["givens"]) + "\n"
+
+
+def score_image(picture: Picture) -> float:
+    """How much the picture looks like a sudoku: the ruling score of its best square grid."""
+    dark_ink, _ = gridlib.brightness(picture.work)
+    found = find_grid(dark_ink)
+    return found[2] if found else 0.0

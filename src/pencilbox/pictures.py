@@ -1,0 +1,114 @@
+"""Puzzles from pictures: the one place front ends go to read a screenshot or a photo.
+
+    from pencilbox import pictures
+    reading = pictures.read("screenshot.png")          # genre detected; or genre="nonogram"
+    reading.status                                      # "ok" or "uncertain"
+    for at in reading.doubtful(): print(reading.numbers[at].where())
+    fixed = pictures.recheck(reading.edited({12: 3}))   # the user's correction, a new verdict
+    puzzle = pictures.to_puzzle(fixed)                  # a genre Puzzle, to solve or explain
+
+Everything here goes through the genre interface (Genre.picture_reader); the readers and
+their value types live in core/vision and in each genre's picture module.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from pencilbox.core.vision.reading import PictureReader, Reading
+from pencilbox.errors import FormatError, PuzzleError
+from pencilbox.genres import base
+
+DETECT_FLOOR = 5.0
+"""A genre must score at least this (of 10) for a picture to be taken as its puzzle."""
+
+
+def readers() -> dict[str, PictureReader]:
+    return {g.name: g.picture_reader for g in base.all_genres() if g.picture_reader is not None}
+
+
+def _reader(genre: str) -> PictureReader:
+    chosen = base.get(genre)
+    if chosen.picture_reader is None:
+        raise PuzzleError(f"there is no picture reader for {chosen.name}")
+    reader: PictureReader = chosen.picture_reader
+    return reader
+
+
+def read(source: str | Path | bytes, genre: str | None = None, **options: Any) -> Reading:
+    """Read the puzzle in a picture file (or its bytes). With no genre, each genre scores the
+    picture and the best one reads it. FormatError when the picture cannot be read."""
+    from pencilbox.core.vision import picture
+
+    started = time.perf_counter()
+    image = picture.load(source)
+    if genre is not None:
+        name = base.get(genre).name
+    else:
+        scores = {name: reader.score(image) for name, reader in readers().items()}
+        name, best = max(scores.items(), key=lambda item: item[1])
+        if best < DETECT_FLOOR:
+            raise FormatError("no puzzle grid found in the picture", source=image.source)
+    reading = _reader(name).read(image, **options)
+    return _timed(reading, started)
+
+
+def _timed(reading: Reading, started: float) -> Reading:
+    from dataclasses import replace
+
+    return replace(reading, time_s=time.perf_counter() - started)
+
+
+def recheck(reading: Reading) -> Reading:
+    """The verdict, status and confidence of a reading after the user's edits."""
+    return _reader(reading.genre).recheck(reading)
+
+
+def puzzle_text(reading: Reading) -> str:
+    """The puzzle read, in the genre's usual notation."""
+    return _reader(reading.genre).puzzle_text(reading)
+
+
+def to_puzzle(reading: Reading) -> Any:
+    """The genre's Puzzle for a reading (InvalidPuzzle when the numbers cannot make one)."""
+    return base.get(reading.genre).parse(puzzle_text(reading), None)
+
+
+def record(reading: Reading | None, file: str, error: str | None = None) -> dict[str, Any]:
+    """The CLI's --jsonl object for one picture."""
+    if reading is None:
+        return {
+            "file": file,
+            "genre": None,
+            "status": "error",
+            "puzzle": None,
+            "confidence": 0.0,
+            "uncertain": [],
+            "time_s": 0.0,
+            "error": error,
+        }
+    return {
+        "file": file,
+        "genre": reading.genre,
+        "status": reading.status,
+        "puzzle": _reader(reading.genre).puzzle_json(reading),
+        "confidence": round(reading.confidence, 4),
+        "uncertain": reading.uncertain_json(),
+        "time_s": round(reading.time_s, 4),
+        "error": None,
+    }
+
+
+def details(reading: Reading) -> dict[str, Any]:
+    """Everything a review screen draws: numbers with boxes, the grid, verdict, repairs."""
+    return {
+        "width": reading.width,
+        "height": reading.height,
+        "picture_size": list(reading.picture_size),
+        "grid": [list(corner) for corner in reading.grid],
+        "numbers": [number.to_json() for number in reading.numbers],
+        "verdict": reading.verdict.to_json() if reading.verdict else None,
+        "repairs": list(reading.repairs),
+    }

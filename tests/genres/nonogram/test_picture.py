@@ -1,0 +1,93 @@
+"""Reading nonograms from pictures: each corpus style, the totals check, the errors."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pencilbox import pictures
+from pencilbox.errors import FormatError
+from tests.pictures import draw, matches, never_silently_wrong
+
+CLEAN = [
+    "nonogram-boxed",
+    "nonogram-plain",
+    "nonogram-app",
+    "nonogram-dark",
+    "nonogram-strike",
+    "nonogram-render",
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_our_own_pictures_are_read_exactly(tmp_path, seed):
+    path, truth = draw("nonogram-render", seed, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "nonogram"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+    assert reading.status == "ok"
+
+
+@pytest.mark.parametrize("style", CLEAN)
+def test_clean_screenshots_are_read_right_or_flagged(tmp_path, style):
+    path, truth = draw(style, 3, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "nonogram"
+    assert (reading.width, reading.height) == (len(truth["cols"]), len(truth["rows"]))
+    never_silently_wrong(reading, truth)
+
+
+@pytest.mark.parametrize("style", ["nonogram-jpeg", "nonogram-photo"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_damaged_pictures_are_right_or_flagged(tmp_path, style, seed):
+    path, truth = draw(style, seed, tmp_path)
+    try:
+        reading = pictures.read(path, genre="nonogram")
+    except FormatError:
+        return  # refused with a reason: not silently wrong
+    never_silently_wrong(reading, truth)
+
+
+def test_a_misread_number_breaks_the_totals_and_is_named(tmp_path):
+    path, truth = draw("nonogram-render", 2, tmp_path)
+    read = pictures.read(path)
+    assert matches(read, truth)
+    # the user confirms every number (so the verdict alone decides the status), then errs
+    reading = read.edited({i: n.value for i, n in enumerate(read.numbers)})
+    assert pictures.recheck(reading).status == "ok"
+    at = next(i for i, n in enumerate(reading.numbers) if n.kind == "row")
+    wrong = pictures.recheck(reading.edited({at: reading.numbers[at].value + 1}))
+    assert wrong.status == "uncertain"
+    assert wrong.verdict is not None and wrong.verdict.checks["totals_agree"] is False
+    assert any("add up to" in p for p in wrong.verdict.problems)
+    right = pictures.recheck(wrong.edited({at: reading.numbers[at].value}))
+    assert right.status == "ok"
+    assert right.verdict is not None and right.verdict.checks["totals_agree"] is True
+
+
+def test_clues_that_do_not_line_up_with_the_grid_are_an_error(tmp_path):
+    path, truth = draw("nonogram-plain", 3, tmp_path)
+    image = cv2.imread(str(path))
+    reading = pictures.read(path)
+    (x0, y0), (x1, _), _, _ = reading.grid
+    pitch = (x1 - x0) / reading.width
+    # an extra stack of clue numbers right of the grid, above it
+    for k in range(2):
+        at = (int(x1 + pitch * 0.3), int(y0 - pitch * (0.4 + k)))
+        cv2.putText(image, "7", at, cv2.FONT_HERSHEY_SIMPLEX, pitch / 40, (0, 0, 0), 2)
+    cv2.imwrite(str(path), image)
+    columns = len(truth["cols"])
+    with pytest.raises(FormatError, match=f"the grid has {columns} columns but "):
+        pictures.read(path, genre="nonogram")
+
+
+def test_a_grid_without_clues_is_an_error(tmp_path):
+    image = np.full((400, 400, 3), 255, np.uint8)
+    for k in range(11):
+        cv2.line(image, (50 + 30 * k, 50), (50 + 30 * k, 350), (0, 0, 0), 1)
+        cv2.line(image, (50, 50 + 30 * k), (350, 50 + 30 * k), (0, 0, 0), 1)
+    path = tmp_path / "empty-grid.png"
+    cv2.imwrite(str(path), image)
+    with pytest.raises(FormatError, match="no clue numbers"):
+        pictures.read(path, genre="nonogram")

@@ -1,0 +1,88 @@
+"""Reading sudokus from pictures: each corpus style, the newspaper photos, the verdict."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pencilbox import pictures
+from pencilbox.errors import FormatError
+from tests.pictures import DATA, draw, matches, never_silently_wrong
+
+CLEAN = ["sudoku-print", "sudoku-web", "sudoku-dark", "sudoku-bold", "sudoku-render"]
+
+
+def test_a_16x16_screenshot_is_read_right_or_flagged(tmp_path):
+    path, truth = draw("sudoku-16", 3, tmp_path)
+    reading = pictures.read(path)
+    assert (reading.genre, reading.width) == ("sudoku", 16)
+    never_silently_wrong(reading, truth)
+
+
+@pytest.mark.parametrize("style", CLEAN)
+def test_clean_screenshots_are_read_exactly(tmp_path, style):
+    path, truth = draw(style, 3, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "sudoku"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+    assert reading.status == "ok"
+    assert reading.verdict is not None and reading.verdict.solutions == "unique"
+
+
+@pytest.mark.parametrize("style", ["sudoku-jpeg", "sudoku-photo"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_damaged_pictures_are_right_or_flagged(tmp_path, style, seed):
+    path, truth = draw(style, seed, tmp_path)
+    reading = pictures.read(path, genre="sudoku")
+    never_silently_wrong(reading, truth)
+
+
+def test_player_entries_are_reported_apart_from_the_givens(tmp_path):
+    path, truth = draw("sudoku-web", 3, tmp_path)
+    assert "entries" in truth
+    reading = pictures.read(path)
+    record = pictures.record(reading, str(path))
+    assert record["puzzle"]["givens"] == truth["givens"]
+    assert record["puzzle"]["entries"] == truth["entries"]
+
+
+def test_a_newspaper_photo_is_read_with_its_neighbours_ignored():
+    photo = DATA / "newspaper-sudoku-10.jpg"
+    truth = json.loads((DATA / "newspaper-sudoku-10.jpg.truth.json").read_text())
+    reading = pictures.read(photo)
+    assert pictures.record(reading, "x")["puzzle"]["givens"] == truth["givens"]
+    assert reading.status == "ok"
+    # every number's box lies in the original picture, over its cell
+    width, height = reading.picture_size
+    for number in reading.numbers:
+        assert number.box is not None
+        x0, y0, x1, y1 = number.box
+        assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+
+
+def test_an_edited_reading_gets_a_fresh_verdict(tmp_path):
+    path, _ = draw("sudoku-print", 3, tmp_path)
+    reading = pictures.read(path)
+    first = reading.numbers[0]
+    clash = next(
+        i for i, n in enumerate(reading.numbers) if n.line == first.line and n.index != first.index
+    )
+    broken = pictures.recheck(reading.edited({clash: first.value}))
+    assert broken.status == "uncertain"
+    assert broken.verdict is not None and not broken.verdict.consistent
+    assert any("has two" in problem for problem in broken.verdict.problems)
+    mended = pictures.recheck(broken.edited({clash: reading.numbers[clash].value}))
+    assert mended.status == "ok"
+
+
+def test_a_picture_without_a_grid_is_refused(tmp_path):
+    import cv2
+    import numpy as np
+
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 250, np.uint8))
+    with pytest.raises(FormatError, match="no sudoku grid found"):
+        pictures.read(blank, genre="sudoku")
+    with pytest.raises(FormatError, match="no puzzle grid found"):
+        pictures.read(blank)

@@ -1,0 +1,1 @@
+"""Scripts that make things for the repository: the digit model, the picture corpus."""
