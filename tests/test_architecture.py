@@ -11,7 +11,12 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "pencilbox"
 GENRE_NAMES = re.compile(r"nonogram|sudoku|dbchoco|double choco", re.IGNORECASE)
-FRONT_ENDS = ["session.py", "store.py", "cli.py"]
+FRONT_ENDS = [
+    "session.py",
+    "store.py",
+    "cli.py",
+    *(f"web/static/{p.name}" for p in (SRC / "web" / "static").iterdir()),
+]
 FACADE_CIRCLES = {"dbchoco", "nonogram", "sudoku"}
 """Genres whose puzzle class still imports its engines inside its methods (`puzzle.solve()`
 imports solve.py, which imports the model): circles inside the genre that Python never meets
@@ -161,6 +166,16 @@ def test_front_ends_and_the_mid_end_name_no_genre() -> None:
         path = SRC / name
         mentions = GENRE_NAMES.findall(path.read_text())
         assert not mentions, f"{path.relative_to(SRC)} names genres: {mentions}"
+
+
+def test_genre_pages_live_in_their_packages() -> None:
+    import pencilbox  # noqa: F401  (registers the genres)
+    from pencilbox.genres import base
+
+    for genre in base.all_genres():
+        if genre.page is not None:
+            assert genre.page.is_relative_to(SRC / "genres" / genre.name), genre.page
+            assert (genre.page / f"{genre.name}.html").is_file()
 
 
 def function_lengths() -> dict[str, int]:

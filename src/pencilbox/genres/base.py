@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pencilbox.core.grid import Cell, Grid
@@ -190,6 +191,14 @@ class Genre:
     """How the genre is played in a game (the session's moves, hints, checks); None: not yet."""
     picture_reader: Any = None
     """A core.vision.reading.PictureReader when the genre reads screenshots and photos."""
+    title: str = ""
+    """The genre's name for people ("Double Choco"); `name` when empty."""
+    page: Path | None = None
+    """The folder of the genre's own web page: `<name>.html` (served at /<name>) and the
+    modules and styles it loads (served under /static/ beside the shared ones). None: the web
+    app lists, solves, converts and exports the genre without a page of its own."""
+    new_page: str | None = None
+    """The address of its page for a new puzzle (default /<name>), e.g. an editor."""
 
 
 _REGISTRY: dict[str, Genre] = {}

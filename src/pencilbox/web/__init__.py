@@ -3,9 +3,9 @@ ES-module pages (no build step). `create_app(db_path)` builds the FastAPI applic
 
 Adding a genre: its engine registers with `pencilbox.genres.base` (the library, import, solve,
 steps, grade, export and generate endpoints then work for it at once); its play rules
-(`Genre.play`, from `genres/<name>/play.py`) make it playable (games, moves, hints, check); a page
-`static/{genre}.html` (ES modules next to it) is served at `/{genre}` and linked from the
-Library. No route changes.
+(`Genre.play`, from `genres/<name>/play.py`) make it playable (games, moves, hints, check);
+its page (`Genre.page`: a folder in its package with `{genre}.html`, its modules and styles)
+is served at `/{genre}` and linked from the Library. No route changes.
 
 Long work runs in worker processes (`jobs`): synchronously behind the solve, grade, steps and
 generate endpoints, as background jobs a client can poll and cancel (`/api/jobs`, kept in

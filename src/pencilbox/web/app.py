@@ -679,6 +679,42 @@ async def _no_receive() -> Message:
 
 
 # -- the app ----------------------------------------------------------------------------------
+def _genre_json(genre: base.Genre) -> dict[str, Any]:
+    page = _page_of(genre.name)
+    return {
+        "name": genre.name,
+        "aliases": list(genre.aliases),
+        "formats": list(genre.formats),
+        "playable": genre.play is not None,
+        "generator": genre.generate is not None,
+        "options": [o.to_json() for o in genre.options()] if genre.generate else [],
+        "title": genre.title or genre.name,
+        "page": f"/{genre.name}" if page else None,
+        "new_page": (genre.new_page or f"/{genre.name}") if page else None,
+    }
+
+
+def _page_of(name: str) -> Path | None:
+    """The page file of the genre called `name` (not an alias), if it has one."""
+    try:
+        genre = base.get(name) if name.isalnum() else None
+    except PuzzleError:
+        return None
+    if genre is None or genre.name != name or genre.page is None:
+        return None
+    page = genre.page / f"{name}.html"
+    return page if page.is_file() else None
+
+
+def _static_files() -> StaticFiles:
+    """/static/: the shared files (static/), then each genre's page folder, so that a page
+    and its modules live in the genre's package."""
+    files = StaticFiles(directory=STATIC)
+    pages = [g.page for g in base.all_genres() if g.page is not None and g.page.is_dir()]
+    files.all_directories = [*files.all_directories, *pages]
+    return files
+
+
 def create_app(
     db_path: str | Path | None = None,
     *,
@@ -766,13 +802,14 @@ def create_app(
 
     @app.get("/{genre}", include_in_schema=False)
     def genre_page(genre: str) -> FileResponse:
-        """A genre's page is static/{genre}.html: adding a genre adds no route."""
-        page = STATIC / f"{genre}.html"
-        if not genre.isalpha() or genre == "index" or not page.is_file():
+        """A genre's page is {genre}.html in its package's page folder (`Genre.page`):
+        adding a genre adds no route."""
+        page = _page_of(genre)
+        if page is None:
             raise ApiError(404, f"no page {genre!r}")
         return FileResponse(page)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", _static_files(), name="static")
 
     # -- genres and parsing -----------------------------------------------------------------
     @app.get("/api/health")
@@ -781,18 +818,7 @@ def create_app(
 
     @app.get("/api/genres")
     def genres() -> list[dict[str, Any]]:
-        return [
-            {
-                "name": g.name,
-                "aliases": list(g.aliases),
-                "formats": list(g.formats),
-                "playable": g.play is not None,
-                "generator": g.generate is not None,
-                "options": [o.to_json() for o in g.options()] if g.generate else [],
-                "page": f"/{g.name}" if (STATIC / f"{g.name}.html").is_file() else None,
-            }
-            for g in base.all_genres()
-        ]
+        return [_genre_json(g) for g in base.all_genres()]
 
     @app.post("/api/parse")
     def parse(body: PuzzleText) -> dict[str, Any]:

@@ -3,6 +3,7 @@ into blocks, each one white area and one congruent gray area."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pencilbox.core.vision.reading import lazy_reader
@@ -28,6 +29,9 @@ GENRE = base.Genre(
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
     options=options,
+    page=Path(__file__).parent / "page",
+    title="Double Choco",
+    new_page="/dbchoco?edit",
     play=DbchocoPlay(),
     picture_reader=lazy_reader("pencilbox.genres.dbchoco.picture"),
 )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pencilbox.core.vision.reading import lazy_reader
@@ -36,6 +37,7 @@ GENRE = base.Genre(
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
     options=options,
+    page=Path(__file__).parent / "page",
     play=NonogramPlay(),
     picture_reader=lazy_reader("pencilbox.genres.nonogram.picture"),
 )

@@ -3,6 +3,7 @@ solver, a generator. The human technique ladder lives in `logic/` (wired in by t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pencilbox.core.vision.reading import lazy_reader
@@ -50,6 +51,7 @@ GENRE = base.Genre(
     generate=_generate,
     solve_many=solve_puzzles,
     options=options,
+    page=Path(__file__).parent / "page",
     play=SudokuPlay(),
     picture_reader=lazy_reader("pencilbox.genres.sudoku.picture"),
 )

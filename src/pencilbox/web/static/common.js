@@ -386,7 +386,7 @@ function download(blob, filename) {
 }
 
 // -- share links ---------------------------------------------------------------------------------
-// A share link carries the puzzle itself in the URL fragment (/sudoku#puzzle=…&title=…), so
+// A share link carries the puzzle itself in the URL fragment (/<genre>#puzzle=…&title=…), so
 // it opens on any pencilbox: the page adds it to that library and goes to its id.
 
 export function shareUrl(genre, key, text, title) {

@@ -17,6 +17,12 @@ async function load() {
       }
     }
   }
+  // "New <genre>": one link per genre that has a page of its own.
+  $("#new-links").replaceChildren(
+    ...genres
+      .filter((g) => g.new_page)
+      .map((g) => el("a", { href: g.new_page, id: `new-${g.name}` }, `New ${g.title}`)),
+  );
   const makers = genres.filter((g) => g.generator);
   $("#generate-panel").classList.toggle("hidden", makers.length === 0);
   const genreSelect = $("#generate-genre");
