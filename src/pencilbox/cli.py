@@ -761,9 +761,8 @@ def _read_verb(commands: Any) -> None:
         "reading is uncertain, 2 when a picture cannot be read.",
     )
     read.add_argument("paths", nargs="+", metavar="IMAGE", help="picture files")
-    read.add_argument(
-        "--genre", help="nonogram, sudoku or dbchoco (detected from the picture when omitted)"
-    )
+    readers = ", ".join(g.name for g in base.all_genres() if g.picture_reader is not None)
+    read.add_argument("--genre", help=f"{readers} (detected from the picture when omitted)")
     read_output = read.add_mutually_exclusive_group()
     read_output.add_argument(
         "--json", action="store_true", help="one JSON document with every number and its box"
