@@ -16,6 +16,7 @@ FRONT_ENDS = [
     "store.py",
     "cli.py",
     *(f"web/static/{p.name}" for p in (SRC / "web" / "static").iterdir()),
+    *(p.relative_to(SRC).as_posix() for p in (SRC / "web").rglob("*.py")),
 ]
 FACADE_CIRCLES = {"dbchoco", "nonogram", "sudoku"}
 """Genres whose puzzle class still imports its engines inside its methods (`puzzle.solve()`

@@ -5,8 +5,8 @@ digit) is built in this file alone, in the parts a genre package has (README, "A
 model, formats, solve and steps, play rules, generator and its options, the `Genre` that
 registers it). Registered for these tests only, it is then driven through every front end
 without any change to pencilbox: the library (`pencilbox.load`), the CLI verbs, a web game
-(moves, undo, hint, solve, check) and the jobs API (solve and steps jobs, which run in
-worker processes).
+(moves, undo, hint, solve, check) and the jobs API (solve, steps and generate jobs, which
+run in worker processes).
 """
 
 from __future__ import annotations
@@ -391,3 +391,8 @@ def test_the_jobs_api(client: TestClient) -> None:
     assert solved["result"]["status"] == "unique"
     steps = client.post("/api/jobs", json={"kind": "steps", "puzzle_id": pid}).json()
     assert finished(client, steps["id"])["state"] == "done"
+    start = {"kind": "generate", "genre": "latin4", "options": {"seed": 9}, "title": "made"}
+    made = finished(client, client.post("/api/jobs", json=start).json()["id"])
+    assert made["state"] == "done", made
+    row = next(p for p in client.get("/api/puzzles").json() if p["title"] == "made")
+    assert row["genre"] == "latin4"

@@ -13,7 +13,7 @@ PuzzleError) so that one bad line does not stop a batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -191,6 +191,14 @@ class Genre:
     """How the genre is played in a game (the session's moves, hints, checks); None: not yet."""
     picture_reader: Any = None
     """A core.vision.reading.PictureReader when the genre reads screenshots and photos."""
+    stream_steps: Callable[[Any, float, list[Step]], None] | None = None
+    """stream_steps(puzzle, time_limit, steps): the steps appended to `steps` one by one as
+    they are found (the web app streams them); None: `puzzle.steps()` gives them all at once."""
+    actions: Mapping[str, Callable[[dict[str, Any], int], dict[str, Any]]] = field(
+        default_factory=dict
+    )
+    """The genre's own web endpoints: POST /api/<name>/<action> runs action(JSON body, the
+    largest grid side the app takes) -> JSON answer (e.g. the nonogram page's clue check)."""
     title: str = ""
     """The genre's name for people ("Double Choco"); `name` when empty."""
     page: Path | None = None

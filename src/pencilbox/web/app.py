@@ -21,10 +21,11 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import anyio
+from fastapi import Body as BodyParam
 from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
@@ -102,11 +103,6 @@ class PuzzleText(BaseModel):
 
 class ConvertRequest(PuzzleText):
     to: str = Field(description="a text notation of the genre, or svg or png")
-
-
-class CluesRequest(BaseModel):
-    rows: str
-    cols: str
 
 
 class MoveRequest(BaseModel):
@@ -458,7 +454,8 @@ def _game_json(puzzle_id: int, entry: Entry, game: Game, **extra: Any) -> dict[s
 
 
 def _drawable(entry: Entry, game: Game) -> Any:
-    """The game state in the form the genre's renderer takes (Walls for Double Choco)."""
+    """The game state in the form the genre's renderer takes (its play
+    rules' `walls`, when it has them)."""
     convert = getattr(game.rules, "walls", None)
     return convert(entry.puzzle, game.state) if convert is not None else game.state
 
@@ -834,49 +831,6 @@ def create_app(
             return Response(puzzle.render_png(None), media_type="image/png")
         return JSONResponse({"format": body.to, "text": puzzle.to(body.to)})
 
-    @app.post("/api/nonogram/clues")
-    def nonogram_clues(body: CluesRequest) -> dict[str, Any]:
-        """Validate the two clue boxes as the user types: every problem, each with its box,
-        line (row or column number) and character position."""
-        from pencilbox.genres.nonogram.formats.clues import parse_clue_list
-        from pencilbox.genres.nonogram.model import make_puzzle
-
-        errors: list[dict[str, Any]] = []
-        lists: dict[str, list[list[int]]] = {}
-        for box, kind, text in (("rows", "row", body.rows), ("cols", "column", body.cols)):
-            try:
-                lists[box] = parse_clue_list(1, text, kind=kind)
-            except FormatError as error:
-                errors.append({"box": box, "message": error.reason, "column": error.column})
-        if len(lists.get("rows", [])) > MAX_GRID or len(lists.get("cols", [])) > MAX_GRID:
-            errors.append({"box": None, "message": f"at most {MAX_GRID} rows and columns"})
-        if errors:
-            return {"ok": False, "errors": errors}
-        for box, kind, length in (
-            ("rows", "row", len(lists["cols"])),
-            ("cols", "column", len(lists["rows"])),
-        ):
-            for index, runs in enumerate(lists[box]):
-                clue = [r for r in runs if r > 0]
-                need = sum(clue) + len(clue) - 1
-                if need > length:
-                    text = " ".join(map(str, clue))
-                    errors.append(
-                        {
-                            "box": box,
-                            "index": index,
-                            "message": f"{kind} {index + 1}: clue {text} needs {need} cells, "
-                            f"the {kind} has {length}",
-                        }
-                    )
-        if errors:
-            return {"ok": False, "errors": errors}
-        try:
-            puzzle = make_puzzle(lists["rows"], lists["cols"], max_size=MAX_GRID)
-        except PuzzleError as error:
-            return {"ok": False, "errors": [{"box": None, "message": str(error)}]}
-        return {"ok": True, "errors": [], "puzzle": _puzzle_json(puzzle)}
-
     @app.post("/api/generate", status_code=201)
     def generate(body: GenerateRequest) -> dict[str, Any]:
         """Make a new puzzle with the genre's generator and add it to the library."""
@@ -971,7 +925,7 @@ def create_app(
     @app.get("/api/puzzles/{puzzle_id}/grade")
     def grade(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
         """The solver's verdict and grade, and the genre's logical grade where it has one
-        (for Sudoku the HoDoKu-style level, score and hardest technique)."""
+        (a level, a score and the hardest technique)."""
         result = library.result(puzzle_id, time_limit)
         report = library.report(puzzle_id, time_limit)
         logical = {k: report[k] for k in ("level", "score", "hardest") if report.get(k) is not None}
@@ -1125,4 +1079,28 @@ def create_app(
         with library.playing(puzzle_id) as (_, game):
             return game.check(solution)
 
+    @app.post("/api/{genre}/{name}")  # (last: it must not hide another route)
+    def genre_action(
+        genre: str, name: str, body: Annotated[dict[str, Any], BodyParam()]
+    ) -> dict[str, Any]:
+        """A genre's own endpoint (`Genre.actions`): its page may ask its package things
+        the other endpoints do not cover (the clue boxes checked as the user types, say)."""
+        return _genre_action(genre, name, body)
+
     return app
+
+
+def _genre_action(genre: str, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    try:
+        found = base.get(genre)
+    except PuzzleError:
+        found = None
+    action = found.actions.get(name) if found is not None and found.name == genre else None
+    if action is None:
+        raise ApiError(404, f"no endpoint /api/{genre}/{name}")
+    try:  # (JSON may carry a lone surrogate, which no text can hold)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        message = f"not valid Unicode (a lone surrogate at character {error.start + 1})"
+        raise ApiError(422, message) from None
+    return action(body, MAX_GRID)

@@ -31,6 +31,8 @@ from typing import Any
 
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
+from pencilbox.errors import PuzzleError
+from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
 
 WORKERS = max(1, min(4, os.cpu_count() or 1))
@@ -297,14 +299,17 @@ class _Forwarding(list[Step]):
 
 
 def _stream_steps(puzzle: Any, time_limit: float, emit: Emit) -> bool:
-    """Emit the puzzle's steps; True when the trace is whole. The Nonogram trace hands each
-    step over as it is found; other genres return the whole list, emitted when it is ready.
-    A trace cut by its time limit ends quietly, so its own deadline tells."""
+    """Emit the puzzle's steps; True when the trace is whole. A genre whose trace can hand
+    each step over as it is found says so (`Genre.stream_steps`); the others return the whole
+    list, emitted when it is ready. A trace cut by its time limit ends quietly, so its own
+    deadline tells."""
     deadline = Deadline(time_limit)
-    if puzzle.genre == "nonogram":
-        from pencilbox.genres.nonogram.explain import trace
-
-        trace(puzzle, time_limit, steps=_Forwarding(emit))
+    try:
+        streaming = base.get(puzzle.genre).stream_steps
+    except PuzzleError:  # a genre this worker does not know: its puzzle still has steps()
+        streaming = None
+    if streaming is not None:
+        streaming(puzzle, time_limit, _Forwarding(emit))
     else:
         for step in puzzle.steps(time_limit=time_limit):
             emit(step)
@@ -353,18 +358,29 @@ def grade_report(
 
 
 def _generate(genre: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Run a genre's generator; the puzzle comes back as text in the genre's first notation."""
+    """Run the generator of a genre registered in this process (see `_made`)."""
     import pencilbox  # noqa: F401  (registers the genres in a fresh worker)
-    from pencilbox.genres import base
 
+    generator, format = _generator(genre)
+    return _made(generator, format, options)
+
+
+def _generator(genre: str) -> tuple[Callable[..., dict[str, Any]], str]:
+    """The genre's generator and the notation its puzzles travel in."""
     chosen = base.get(genre)
     if chosen.generate is None:
-        from pencilbox.errors import PuzzleError
-
         raise PuzzleError(f"the {chosen.name} genre has no generator yet")
-    made = chosen.generate(**options)
+    return chosen.generate, chosen.formats[0]
+
+
+def _made(
+    generator: Callable[..., dict[str, Any]], format: str, options: dict[str, Any]
+) -> dict[str, Any]:
+    """Run a generator; the puzzle comes back as text in the genre's first notation. The
+    worker is given the generator itself, not the genre's name, so that it needs no registry:
+    a genre registered only in the server (a plug-in, a test's) generates there too."""
+    made = generator(**options)
     puzzle = made["puzzle"]
-    format = chosen.formats[0]
     info = {
         k: v
         for k, v in made.items()
@@ -379,5 +395,7 @@ def generate(
     time_limit: float,
     cancel: threading.Event | None = None,
 ) -> dict[str, Any]:
-    made: dict[str, Any] = _run(_generate, (genre, options), time_limit + GRACE_S, cancel)
+    generator, format = _generator(genre)
+    args = (generator, format, options)
+    made: dict[str, Any] = _run(_made, args, time_limit + GRACE_S, cancel)
     return made

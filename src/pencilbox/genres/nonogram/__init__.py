@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pencilbox.core.step import Step
 from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
 from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
 from pencilbox.genres.nonogram.options import options
-from pencilbox.genres.nonogram.play import NonogramPlay
+from pencilbox.genres.nonogram.play import NonogramPlay, check_clue_boxes
 
 
 def _sniff(text: str, filename: str | None) -> bool:
@@ -20,6 +21,12 @@ def _sniff(text: str, filename: str | None) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _stream_steps(puzzle: Any, time_limit: float, steps: list[Step]) -> None:
+    from pencilbox.genres.nonogram.explain import trace
+
+    trace(puzzle, time_limit, steps=steps)
 
 
 def _generate(**options: Any) -> dict[str, Any]:
@@ -36,6 +43,8 @@ GENRE = base.Genre(
     formats=tuple(NOTATIONS),
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     generate=_generate,
+    stream_steps=_stream_steps,
+    actions={"clues": check_clue_boxes},
     options=options,
     page=Path(__file__).parent / "page",
     play=NonogramPlay(),

@@ -162,3 +162,51 @@ class NonogramPlay:
             "rows_text": ",".join(format_clue(c) for c in puzzle.rows),
             "cols_text": ",".join(format_clue(c) for c in puzzle.cols),
         }
+
+
+# -- the page's clue boxes (POST /api/nonogram/clues, one of Genre.actions) ------------------
+def check_clue_boxes(body: dict[str, Any], max_size: int) -> dict[str, Any]:
+    """Validate the two clue boxes as the user types: every problem, each with its box,
+    line (row or column number) and character position; the puzzle when there is none."""
+    from pencilbox.errors import FormatError, PuzzleError
+    from pencilbox.genres.nonogram.formats.clues import parse_clue_list
+    from pencilbox.genres.nonogram.model import make_puzzle
+
+    rows, cols = body.get("rows"), body.get("cols")
+    if not isinstance(rows, str) or not isinstance(cols, str):
+        raise PuzzleError("the clue boxes are two texts, rows and cols")
+    errors: list[dict[str, Any]] = []
+    lists: dict[str, list[list[int]]] = {}
+    for box, kind, text in (("rows", "row", rows), ("cols", "column", cols)):
+        try:
+            lists[box] = parse_clue_list(1, text, kind=kind)
+        except FormatError as error:
+            errors.append({"box": box, "message": error.reason, "column": error.column})
+    if len(lists.get("rows", [])) > max_size or len(lists.get("cols", [])) > max_size:
+        errors.append({"box": None, "message": f"at most {max_size} rows and columns"})
+    if errors:
+        return {"ok": False, "errors": errors}
+    for box, kind, length in (
+        ("rows", "row", len(lists["cols"])),
+        ("cols", "column", len(lists["rows"])),
+    ):
+        for index, runs in enumerate(lists[box]):
+            clue = [r for r in runs if r > 0]
+            need = sum(clue) + len(clue) - 1
+            if need > length:
+                text = " ".join(map(str, clue))
+                errors.append(
+                    {
+                        "box": box,
+                        "index": index,
+                        "message": f"{kind} {index + 1}: clue {text} needs {need} cells, "
+                        f"the {kind} has {length}",
+                    }
+                )
+    if errors:
+        return {"ok": False, "errors": errors}
+    try:
+        puzzle = make_puzzle(lists["rows"], lists["cols"], max_size=max_size)
+    except PuzzleError as error:
+        return {"ok": False, "errors": [{"box": None, "message": str(error)}]}
+    return {"ok": True, "errors": [], "puzzle": NonogramPlay().puzzle_json(puzzle)}
