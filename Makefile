@@ -7,12 +7,12 @@ BIN := $(VENV)/bin
 KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench setup browser clean fuzz fonts model bench-read
+.PHONY: run test lint bench setup browser clean fuzz fonts model bench-read bench-batch
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,cluster,parquet]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -94,6 +94,11 @@ bench-web: $(STAMP) browser
 # a PuzzleError. FUZZ_INPUTS=N for another count.
 fuzz: $(STAMP)
 	$(BIN)/python bench/fuzz.py --inputs $${FUZZ_INPUTS:-100000}
+
+# Batch throughput: local pool with 1 and 2 workers vs Dask local:2 (solve, grade, generate);
+# writes bench/results/batch.md. BATCH_SCALE=0.1 for a short run.
+bench-batch: $(STAMP)
+	$(BIN)/python bench/batch.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \

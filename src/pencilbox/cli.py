@@ -9,34 +9,47 @@ pencilbox solve LIST --jsonl [--jobs N]   a file of many puzzles (puzzle lists):
 pencilbox generate GENRE [--OPTION V]  a new puzzle (generate GENRE --help lists the options)
 pencilbox read IMAGE... [--jsonl]     the puzzle in a screenshot or photo (PNG, JPEG, WebP)
 pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
+pencilbox batch VERB ... --out FILE   many puzzles (solve, grade, check, generate), resumable,
+                                      on local processes or a Dask cluster
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO
 
 import pencilbox
+from pencilbox import inputs
+from pencilbox.batch import add_parser as _batch_verb
 from pencilbox.core.timing import Deadline
 from pencilbox.errors import PuzzleError, shorten
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
+from pencilbox.inputs import at_least as _at_least
+from pencilbox.inputs import describe as _describe
+from pencilbox.inputs import expand as _expand
+from pencilbox.inputs import list_genre as _batch_genre
+from pencilbox.inputs import reading as _reading
+from pencilbox.inputs import seconds as _seconds
+from pencilbox.records import (
+    SolveTask,
+    empty_record,
+    generated_data,
+    generated_record,
+    grade_record,
+    solve_record,
+    solve_records,
+)
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROGRESS_THRESHOLD = 5
-PARSE_ERRORS = (ValueError, OSError, RecursionError)
-"""What a parser bug could still raise instead of a PuzzleError: reported as bad input."""
-T = TypeVar("T")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,36 +111,6 @@ class _Interrupts:
 INTERRUPTS = _Interrupts()
 
 
-def _describe(error: BaseException) -> str:
-    return shorten(f"{type(error).__name__}: {error}", 120)
-
-
-# -- option values ----------------------------------------------------------------------------
-def _at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number >= minimum (one check for every count option)."""
-
-    def whole(text: str) -> int:
-        digits = text[1:] if text.startswith("-") else text
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
-            raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a whole number")
-        if int(text) < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
-        return int(text)
-
-    return whole
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a time limit, a finite number of seconds >= 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a number") from None
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds >= 0, got {text}")
-    return value
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pencilbox", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -165,61 +148,8 @@ def _one_puzzle(commands: Any, verb: str, help: str) -> argparse.ArgumentParser:
 
 
 # -- inputs -----------------------------------------------------------------------------------
-def _is_url(text: str) -> bool:
-    return "://" in text or text.startswith(("p?", "pzv.jp", "puzz.link"))
-
-
-def _kind(item: str) -> str | None:
-    """What exists at `item`: a "dir", a "file", or None (nothing, or a string no file system
-    accepts as a name, such as a 40 KB URL)."""
-    try:
-        path = Path(item)
-        return "dir" if path.is_dir() else "file" if path.exists() else None
-    except (OSError, ValueError):
-        return None
-
-
-def _puzzle_suffixes() -> tuple[str, ...]:
-    """The file endings a folder is searched for: every notation of every genre."""
-    return tuple(dict.fromkeys(s for genre in base.all_genres() for s in genre.extensions))
-
-
-def _expand(paths: Sequence[str]) -> Iterator[str]:
-    """Files and URLs in the order given; folders become their puzzle files, sorted."""
-    suffixes = _puzzle_suffixes()
-    for item in paths:
-        if _kind(item) == "dir":
-            for found in sorted(Path(item).rglob("*")):
-                if found.is_file() and found.name.lower().endswith(suffixes):
-                    yield str(found)
-        else:
-            yield item  # a file, a URL, or a missing path that `_load` reports
-
-
-@contextmanager
-def _reading(item: str) -> Iterator[None]:
-    """The safety net under the parsers: they raise PuzzleError, and anything else one might
-    still let slip (the fuzz test looks for such bugs) is reported as bad input all the same,
-    in one line that names the input, never as a traceback."""
-    try:
-        yield
-    except PuzzleError:
-        raise
-    except PARSE_ERRORS as error:
-        raise PuzzleError(f"{shorten(item, 80)}: cannot read it ({_describe(error)})") from None
-
-
 def _load(item: str, args: argparse.Namespace) -> Any:
-    with _reading(item):
-        if _kind(item) is None:
-            if _is_url(item):
-                return pencilbox.load(item, format=args.format, max_size=args.max_size)
-            raise PuzzleError(f"{shorten(item, 80)}: no such file")
-        # A genre that reads lists decides by content, before extension-based guesses
-        # (some notations claim every `.txt`).
-        batch = _batch_genre(item)
-        genre = batch[0].name if batch else None
-        return pencilbox.load(Path(item), genre=genre, format=args.format, max_size=args.max_size)
+    return inputs.load(item, args.format, args.max_size)
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -304,23 +234,11 @@ def _outcomes(item: str, args: argparse.Namespace) -> Iterator[tuple[dict[str, A
 def _failed(item: str, message: str, args: argparse.Namespace) -> dict[str, Any]:
     if not (args.json or args.jsonl):
         print(f"pencilbox: {message}", file=sys.stderr)
-    return {**_empty_record(item), "error": message}
-
-
-def _empty_record(item: str) -> dict[str, Any]:
-    return {
-        "file": item,
-        "status": "error",
-        "solutions": [],
-        "grade": None,
-        "time_s": 0.0,
-        "stats": {},
-        "error": None,
-    }
+    return {**empty_record(item), "error": message}
 
 
 def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int]:
-    record = _empty_record(item)
+    record = empty_record(item)
     try:
         puzzle = _load(item, args)
     except PuzzleError as error:
@@ -338,13 +256,7 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
         _print_steps(puzzle.steps(time_limit=deadline.remaining()))
         INTERRUPTS.check()
     result: SolveResult = puzzle.solve(limit=args.limit, time_limit=deadline.remaining())
-    record.update(
-        status=result.status,
-        solutions=[puzzle.solution_json(g) for g in result.solutions],
-        grade=result.grade,
-        time_s=round(result.time_s, 6),
-        stats=result.stats,
-    )
+    record = solve_record(item, None, puzzle, result)
     if not (args.json or args.jsonl):
         _print_header(item, args)
         _print_result(puzzle, result)
@@ -353,21 +265,6 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
 
 
 # -- files of many puzzles (puzzle lists) -------------------------------------------------------
-def _batch_genre(item: str) -> tuple[Any, str] | None:
-    """(genre, text) when a genre that reads many puzzles a file claims this file."""
-    if _kind(item) != "file":
-        return None
-    path = Path(item)
-    try:
-        text = pencilbox.read_text(path)
-    except PuzzleError:
-        return None
-    for genre in base.all_genres():
-        if genre.parse_many is not None and genre.sniff(text, str(path)):
-            return genre, text
-    return None
-
-
 def _solve_batch(
     item: str, genre: Any, text: str, args: argparse.Namespace
 ) -> Iterator[tuple[dict[str, Any], int]]:
@@ -391,66 +288,18 @@ def _solve_batch(
                 for record in records:
                     yield _batch_report(record, human, len(tasks))
     else:
-        for record in _batch_records(tasks):
+        for record in solve_records(tasks):
             yield _batch_report(record, human, len(tasks))
 
 
 def _entries(
     genre: Any, text: str, item: str, args: argparse.Namespace, **options: Any
 ) -> list[tuple[int, Any]]:
-    """(line, puzzle or PuzzleError) for each puzzle of a list file."""
-    try:
-        with _reading(item):
-            return list(genre.parse_many(text, args.format, filename=item, **options))
-    except PuzzleError as error:
-        return [(1, error)]
+    return inputs.entries(genre, text, item, args.format, **options)
 
 
-BatchTask = tuple[str, int, Any, int, float | None, bool]
-
-
-def _batch_chunk(tasks: list[BatchTask]) -> list[dict[str, Any]]:
-    return list(_batch_records(tasks))
-
-
-def _batch_records(tasks: list[BatchTask]) -> Iterator[dict[str, Any]]:
-    """The records of the tasks in order. A genre that solves lists (`solve_many`) gets the
-    file's puzzles in one call; bad lines stay error records in their place."""
-    puzzles = [task[2] for task in tasks if not isinstance(task[2], PuzzleError)]
-    genre = base.get(puzzles[0].genre) if puzzles else None
-    if genre is None or tasks[0][5] or genre.solve_many is None:
-        yield from map(_batch_task, tasks)
-        return
-    results = genre.solve_many(puzzles, limit=tasks[0][3], time_limit=tasks[0][4])
-    for task in tasks:
-        yield (
-            _batch_task(task) if isinstance(task[2], PuzzleError) else _record(task, next(results))
-        )
-
-
-def _batch_task(task: BatchTask) -> dict[str, Any]:
-    item, number, found, limit, time_limit, single_pass = task
-    record: dict[str, Any] = {"file": item, "line": number, **_empty_record(item)}
-    if isinstance(found, PuzzleError):
-        record["error"] = str(found)
-        return record
-    if single_pass:
-        record.update(status="partial", solutions=[found.solution_json(found.logic_grid(1))])
-        return record
-    return _record(task, found.solve(limit=limit, time_limit=time_limit))
-
-
-def _record(task: BatchTask, result: SolveResult) -> dict[str, Any]:
-    item, number, found = task[:3]
-    record: dict[str, Any] = {"file": item, "line": number, **_empty_record(item)}
-    record.update(
-        status=result.status,
-        solutions=[found.solution_json(g) for g in result.solutions],
-        grade=result.grade,
-        time_s=round(result.time_s, 6),
-        stats=result.stats,
-    )
-    return record
+def _batch_chunk(tasks: Sequence[SolveTask]) -> list[dict[str, Any]]:
+    return list(solve_records(tasks))
 
 
 def _batch_report(record: dict[str, Any], human: bool, total: int) -> tuple[dict[str, Any], int]:
@@ -592,7 +441,7 @@ def _grade(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     for number, puzzle in entries:
         INTERRUPTS.check()
-        record = _grade_record(number, puzzle, args.time_limit)
+        record = grade_record(number, puzzle, args.time_limit)
         if "error" in record:
             worst = EXIT_BAD_INPUT
         if args.jsonl:
@@ -600,29 +449,6 @@ def _grade(args: argparse.Namespace) -> int:
         else:
             _print_grade(record, len(entries) > 1)
     return worst
-
-
-def _grade_record(number: int, puzzle: Any, time_limit: float | None) -> dict[str, Any]:
-    record: dict[str, Any] = {"line": number}
-    if isinstance(puzzle, PuzzleError):
-        record.update(
-            level=None,
-            score=None,
-            hardest=None,
-            solved_by_logic=False,
-            time_s=0.0,
-            error=str(puzzle),
-        )
-        return record
-    started = time.perf_counter()
-    report = _within(time_limit, puzzle.grade_report)
-    if report is None:
-        record.update(level=None, score=None, hardest=None, solved_by_logic=False)
-        record["timeout"] = True
-    else:
-        record.update(report)
-    record["time_s"] = round(time.perf_counter() - started, 6)
-    return record
 
 
 def _print_grade(record: dict[str, Any], numbered: bool) -> None:
@@ -707,48 +533,6 @@ def _write_file(out: str, data: bytes) -> None:
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or error
         raise PuzzleError(f"cannot write {shorten(out, 80)}: {reason}") from None
-
-
-def _within(seconds: float | None, work: Callable[[], T]) -> T | None:
-    """`work()`, or None when it has not finished within `seconds`. For work without a
-    deadline of its own (a grade that walks a whole technique ladder): it runs in a forked
-    child, which is stopped at the limit or on Ctrl-C."""
-    if seconds is None:
-        return work()
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_run_child, args=(work, sender), daemon=True)
-    child.start()
-    sender.close()
-    try:
-        if not receiver.poll(seconds):
-            return None
-        kind, value = receiver.recv()
-    except EOFError:
-        kind, value = "error", f"the worker process ended with status {child.exitcode}"
-    finally:
-        if child.is_alive():
-            child.terminate()
-        child.join()
-        receiver.close()
-    if kind == "puzzle error":
-        raise PuzzleError(value)
-    if kind == "error":
-        raise RuntimeError(value)
-    result: T = value
-    return result
-
-
-def _run_child(work: Callable[[], Any], sender: Any) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us; it sees Ctrl-C itself
-    try:
-        sender.send(("ok", work()))
-    except PuzzleError as error:
-        sender.send(("puzzle error", str(error)))
-    except Exception as error:
-        sender.send(("error", _describe(error)))
 
 
 # -- read -------------------------------------------------------------------------------------
@@ -908,17 +692,12 @@ def _generate(args: argparse.Namespace) -> int:
     if any(token in ("-h", "--help") for token in args.options):
         print(_generator_help(genre))
         return EXIT_OK
-    options, as_json = _generator_options(genre, list(args.options))
+    options, as_json = inputs.generator_options(genre, list(args.options))
     made = genre.generate(**options)
-    puzzle = made["puzzle"]
-    data = {key: value for key, value in made.items() if key != "puzzle"}
-    data["genre"] = genre.name
-    data["time_s"] = round(float(data.get("time_s", 0.0)), 6)
     if as_json:
-        data.setdefault("text", puzzle.to(genre.formats[0]) if "line" not in data else None)
-        print(json.dumps({k: v for k, v in data.items() if v is not None}, default=str))
+        print(json.dumps(generated_record(genre, made)))
     else:
-        _print_generated(puzzle, data)
+        _print_generated(made["puzzle"], generated_data(genre, made))
     return EXIT_OK
 
 
@@ -927,29 +706,6 @@ def _generator_help(genre: base.Genre) -> str:
     lines += [f"  {option.describe()}" for option in genre.options()]
     lines.append("  --json: print the puzzle and what the generator says about it as JSON")
     return "\n".join(lines)
-
-
-def _generator_options(genre: base.Genre, tokens: list[str]) -> tuple[dict[str, Any], bool]:
-    """The `--name value` (or `--name=value`) pairs for the generator, and whether --json was
-    given. Values stay text: each generator checks and converts its own options (one
-    whole-number check, core/notation.whole_value), as it does for the web app's; an option
-    its schema does not list reaches it too, and it says which options it knows."""
-    options: dict[str, Any] = {}
-    as_json = False
-    while tokens:
-        token = tokens.pop(0)
-        if not token.startswith("--") or token == "--":
-            raise PuzzleError(f"generate {genre.name}: expected --OPTION VALUE, found {token!r}")
-        name, _, value = token[2:].partition("=")
-        if name == "json" and not value:
-            as_json = True
-            continue
-        if not value:
-            if not tokens or tokens[0].startswith("--"):
-                raise PuzzleError(f"generate {genre.name}: --{name} needs a value")
-            value = tokens.pop(0)
-        options[name.replace("-", "_")] = value
-    return options, as_json
 
 
 def _print_generated(puzzle: Any, data: dict[str, Any]) -> None:
@@ -978,6 +734,7 @@ VERBS: tuple[Callable[[Any], None], ...] = (
     _generate_verb,
     _read_verb,
     _serve_verb,
+    _batch_verb,
 )
 """Each verb's parser, in the order of `pencilbox --help`: a verb is one `_<verb>_verb`
 function that adds its sub-command, and the function it runs."""

@@ -1,0 +1,109 @@
+"""`pencilbox batch` on a real Dask cluster: a scheduler and two workers started as separate
+processes on 127.0.0.1, one worker killed mid-batch; every record must be there once and right."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import Client
+
+from pencilbox.genres import base
+from pencilbox.records import generated_record
+from tests.batch.conftest import PENCILBOX, kill_quietly, records, wait_for_records
+
+DASK = [str(Path(sys.executable).with_name("dask"))]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """tcp://127.0.0.1:PORT of a scheduler with two single-thread workers (no nanny, so a
+    killed worker stays dead)."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    port = address.rsplit(":", 1)[1]
+    started = [
+        subprocess.Popen(
+            [*DASK, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    try:
+        for name in ("w1", "w2"):
+            worker = [*DASK, "worker", address, "--nthreads", "1", "--no-nanny", "--name", name]
+            started.append(
+                subprocess.Popen(
+                    [*worker, "--no-dashboard", "--host", "127.0.0.1"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        with Client(address, timeout="60s") as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address, started
+    finally:
+        for process in started:  # nothing to save: no graceful shutdown
+            kill_quietly(process.pid)
+            process.wait(timeout=20)
+
+
+def test_a_killed_worker_loses_nothing(
+    cluster: tuple[str, list[subprocess.Popen[bytes]]], tmp_path: Path
+) -> None:
+    address, processes = cluster
+    out = tmp_path / "made.jsonl"
+    count = 16
+    command = [*PENCILBOX, "batch", "generate", "sudoku", "--count", str(count), "--seed", "3"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--scheduler", address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    started = time.monotonic()
+    try:
+        at_kill = wait_for_records(out, 2, process)
+        assert at_kill < count  # mid-batch
+        kill_quietly(processes[1].pid)  # worker w1, whatever it was doing
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        kill_quietly(process.pid)
+    assert process.returncode == 0, stderr
+    final = records(out)
+    assert [r["seed"] for r in final] == list(range(3, 3 + count))  # each once, in order
+    sudoku = base.get("sudoku")
+    for record in final:
+        want = generated_record(sudoku, sudoku.generate(seed=str(record["seed"])))
+        assert record["status"] == "generated"
+        assert {k: v for k, v in record.items() if k not in ("time_s", "status")} == {
+            k: v for k, v in want.items() if k != "time_s"
+        }
+    assert time.monotonic() - started < 120
+
+
+def test_local_cluster_gives_the_local_pools_records(tmp_path: Path, list_file: Path) -> None:
+    results = {}
+    for name, where in (("pool", ["--workers", "2"]), ("dask", ["--scheduler", "local:2"])):
+        out = tmp_path / f"{name}.jsonl"
+        done = subprocess.run(
+            [*PENCILBOX, "batch", "solve", str(list_file), "--out", str(out), *where],
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+        assert done.returncode == 2, done.stderr  # the bad line
+        results[name] = [(r["line"], r["status"], r["solutions"]) for r in records(out)]
+    assert results["dask"] == results["pool"]
+    assert len(results["pool"]) == 41
