@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pencilbox.batch.executors import executor_for
+from pencilbox.batch.executors import Executor, executor_for
 from pencilbox.batch.journal import Journal, check_parquet
 from pencilbox.batch.progress import BatchProgress, summary
 from pencilbox.batch.work import Item, Job, record_key
@@ -32,7 +32,7 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 2, 130
 CHUNKS_PER_WORKER = 8
 """Puzzles of list files go out in chunks, about this many per worker (fewer round trips for
 tasks of a millisecond, still enough chunks to balance the load and show progress)."""
-MAX_CHUNK = 256
+MAX_CHUNK = 4096
 MAX_FILES_CHUNK = 8
 
 GENERATE_HELP = """pencilbox batch generate GENRE --count N --out FILE [--seed S] [--OPTION V ...]
@@ -130,9 +130,10 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     progress = BatchProgress(job.verb, len(items), len(items) - len(todo))
     interrupted = False
-    executor = executor_for(args.workers, args.scheduler) if todo else None
+    executor: Executor | None = None
     try:
-        if executor is not None:
+        if todo:
+            executor = executor_for(args.workers, args.scheduler)
             tasks = list(chunks(todo, args.chunk, executor.workers))
             with progress:
                 for records in executor.run(job, tasks):
