@@ -14,6 +14,7 @@ their value types live in core/vision and in each genre's picture module.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -102,13 +103,31 @@ def record(reading: Reading | None, file: str, error: str | None = None) -> dict
 
 
 def details(reading: Reading) -> dict[str, Any]:
-    """Everything a review screen draws: numbers with boxes, the grid, verdict, repairs."""
-    return {
-        "width": reading.width,
-        "height": reading.height,
-        "picture_size": list(reading.picture_size),
-        "grid": [list(corner) for corner in reading.grid],
-        "numbers": [number.to_json() for number in reading.numbers],
-        "verdict": reading.verdict.to_json() if reading.verdict else None,
-        "repairs": list(reading.repairs),
-    }
+    """Everything a review screen draws: numbers with boxes, the grid, verdict, repairs (the
+    CLI's --json adds these to the --jsonl fields)."""
+    document = reading.to_json()
+    for key in ("genre", "status", "confidence", "time_s"):
+        del document[key]
+    return document
+
+
+def review(source: str | Path | bytes, genre: str | None = None) -> dict[str, Any]:
+    """The document a review screen starts from: the --jsonl fields (file, genre, status,
+    puzzle, confidence, uncertain, time_s, error) and the details (every number with its
+    box, value, confidence and alternatives; the verdict). A picture that cannot be read
+    gives status "error" and the sentence that says why, never an exception."""
+    name = source if isinstance(source, str) else str(source) if isinstance(source, Path) else ""
+    try:
+        reading = read(source, genre=genre)
+    except PuzzleError as error:
+        return record(None, name, str(error))
+    return record(reading, name) | details(reading)
+
+
+def review_edits(document: Mapping[str, Any], edits: Mapping[int, int | None]) -> dict[str, Any]:
+    """A review document after the user's corrections: `edits` maps positions in
+    document["numbers"] to the values the user set (None: no number there). The answer is a
+    new document with a fresh verdict and status; the edited numbers count as certain."""
+    reading = Reading.from_json(document).edited(edits)
+    checked = recheck(reading)
+    return record(checked, str(document.get("file") or "")) | details(checked)

@@ -86,3 +86,14 @@ def test_a_picture_without_a_grid_is_refused(tmp_path):
         pictures.read(blank, genre="sudoku")
     with pytest.raises(FormatError, match="no puzzle grid found"):
         pictures.read(blank)
+
+
+def test_entries_barely_apart_from_the_givens_are_doubted(tmp_path):
+    # a small JPEG of a web sudoku: slate givens and blue entries differ only a little in
+    # colour; the entries fit the solution, so the rules cannot catch them: they are doubted
+    path, truth = draw("sudoku-jpeg", 1004, tmp_path)
+    reading = pictures.read(path)
+    never_silently_wrong(reading, truth)
+    doubted = [reading.numbers[i] for i in reading.doubtful()]
+    assert any("the player's entry?" in (n.reason or "") for n in doubted)
+    assert all(None in dict(n.alternatives) for n in doubted if "entry?" in (n.reason or ""))

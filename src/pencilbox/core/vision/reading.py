@@ -66,6 +66,8 @@ class ReadNumber:
         return self.edited or self.confidence >= CONFIDENT
 
     def to_json(self) -> dict[str, Any]:
+        """Where it is, what was read, how sure, the alternatives (values and their scores),
+        the box in the picture, and whether the repair or the user changed it."""
         data = self.where()
         data.update(
             read=self.value,
@@ -79,7 +81,42 @@ class ReadNumber:
             data["read_as"] = self.read_as
         if self.reason:
             data["reason"] = self.reason
+        if self.edited:
+            data["edited"] = True
         return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ReadNumber:
+        """The number a to_json() document describes (as a web page sends it back)."""
+        kind: Literal["row", "col", "cell"]
+        if "cell" in data:
+            kind, line, index = "cell", int(data["row"]) - 1, int(data["col"]) - 1
+        else:
+            name, number = str(data["clue"]).split()
+            kind = "row" if name == "row" else "col"
+            line, index = int(number) - 1, int(data["index"]) - 1
+        alternatives = tuple(
+            (_value(v), float(p))
+            for v, p in zip(data.get("alternatives", []), data.get("scores", []), strict=False)
+        )
+        box = data.get("box")
+        return cls(
+            kind,
+            line,
+            index,
+            _value(data.get("read")),
+            float(data.get("confidence", 0.0)),
+            alternatives,
+            (int(box[0]), int(box[1]), int(box[2]), int(box[3])) if box else None,
+            changed=bool(data.get("changed", False)),
+            read_as=_value(data.get("read_as")),
+            reason=data.get("reason"),
+            edited=bool(data.get("edited", False)),
+        )
+
+
+def _value(value: Any) -> Value:
+    return None if value is None else int(value)
 
 
 @dataclass(frozen=True)
@@ -126,6 +163,9 @@ class Reading:
     picture_size: tuple[int, int] = (0, 0)
     source: str | None = None
     time_s: float = 0.0
+    """Seconds for the whole reading: finding, naming, and the rules' check and repair."""
+    read_s: float = 0.0
+    """Seconds to find the grid and name the numbers, before the rules were checked."""
 
     def edited(self, changes: Mapping[int, Value]) -> Reading:
         """A copy with numbers[i].value set to changes[i], marked as the user's (confident);
@@ -144,6 +184,42 @@ class Reading:
         if self.verdict is not None and not self.verdict.consistent:
             marked.update(self.verdict.suspects)
         return sorted(marked)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything a review screen draws and sends back: the size, the grid's corners and
+        every number with its box (in the original picture's pixels), the genre's other
+        findings, the verdict, the repairs, the status."""
+        return {
+            "genre": self.genre,
+            "width": self.width,
+            "height": self.height,
+            "status": self.status,
+            "confidence": round(self.confidence, 4),
+            "picture_size": list(self.picture_size),
+            "grid": [list(corner) for corner in self.grid],
+            "numbers": [number.to_json() for number in self.numbers],
+            "genre_data": dict(self.genre_data),
+            "verdict": self.verdict.to_json() if self.verdict else None,
+            "repairs": list(self.repairs),
+            "time_s": round(self.time_s, 4),
+            "read_s": round(self.read_s, 4),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Reading:
+        """The reading a to_json() document describes, without its verdict (the genre's
+        recheck gives a fresh one)."""
+        size = data.get("picture_size") or (0, 0)
+        return cls(
+            str(data["genre"]),
+            int(data["width"]),
+            int(data["height"]),
+            tuple(ReadNumber.from_json(n) for n in data.get("numbers", [])),
+            grid=tuple((float(x), float(y)) for x, y in data.get("grid", [])),
+            genre_data=dict(data.get("genre_data") or {}),
+            repairs=tuple(str(r) for r in data.get("repairs", [])),
+            picture_size=(int(size[0]), int(size[1])),
+        )
 
     def uncertain_json(self) -> list[dict[str, Any]]:
         """The `uncertain` list of the CLI's --jsonl record."""

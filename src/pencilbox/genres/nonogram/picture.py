@@ -610,7 +610,7 @@ def read_image(picture: Picture) -> Reading:
         picture_size=(picture.width, picture.height),
         source=picture.source,
     )
-    reading = judge(reading, repair=True)
+    reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
     return replace(reading, time_s=time.perf_counter() - started)
 
 

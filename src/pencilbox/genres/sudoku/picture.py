@@ -168,9 +168,11 @@ def _cell_glyph(mask: npt.NDArray[Any], x0: int, y0: int, x1: int, y1: int) -> B
     )
 
 
-def _two_kinds(features: npt.NDArray[Any], least: float) -> npt.NDArray[Any] | None:
-    """Labels 0/1 when the rows of `features` fall into two clearly separate groups (their
-    centres at least `least` apart and far apart against the spread within each), else None."""
+def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[Any], bool] | None:
+    """Labels 0/1 when the rows of `features` fall into two groups, and whether the groups
+    stand clearly apart (centres at least `least` apart and far apart against the spread
+    within each). None when nothing suggests two kinds; False for "maybe": the difference
+    is there but too small to decide by."""
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
     start = np.zeros((len(features), 1), np.int32)
     _, found, centres = cv2.kmeans(features, 2, start, criteria, 4, cv2.KMEANS_PP_CENTERS)
@@ -179,15 +181,26 @@ def _two_kinds(features: npt.NDArray[Any], least: float) -> npt.NDArray[Any] | N
         return None
     axis = centres[1] - centres[0]
     gap = float(np.linalg.norm(axis))
-    if gap < least:
+    if gap < 0.4 * least:
         return None
     # the spread of each group along the line between the centres: the groups must stand
     # well apart there (the spread across it says nothing about telling them apart)
     along = (features - centres[0]) @ (axis / gap)
     spread = math.hypot(*(float(along[labels == k].std()) for k in (0, 1)))
-    if gap > 5.0 * (spread + 0.5):
-        return labels
+    separation = gap / (spread + 0.5)
+    if gap >= least and separation > 5.0:
+        return labels, True
+    if separation > 3.0:
+        return labels, False
     return None
+
+
+GIVEN, ENTRY, UNSURE = "given", "entry", "unsure"
+
+
+def _roles(labels: npt.NDArray[Any], clear: bool, given: int) -> list[str]:
+    other = ENTRY if clear else UNSURE
+    return [GIVEN if int(label) == given else other for label in labels]
 
 
 def _colour_groups(
@@ -196,15 +209,17 @@ def _colour_groups(
     mask: npt.NDArray[Any],
     boxes: list[Blob],
     dark: bool,
-) -> list[bool]:
-    """For each glyph, True when it is a given and False when it looks like a player's entry
-    (another colour, or a much lighter stroke). All True when no clear difference shows.
+) -> list[str]:
+    """For each glyph, GIVEN, ENTRY when it clearly looks like a player's entry (another
+    colour, or a much lighter stroke), or UNSURE when it differs from the givens a little:
+    perhaps an entry, and the reading cannot be sure (a misread that the rules cannot catch,
+    since entries fit the solution). All GIVEN when no difference shows.
 
     The colour of a glyph is that of its strokes' cores (where its ink is strongest), so
     the ground around it does not tint it."""
     count = len(boxes)
     if count < 4:
-        return [True] * count
+        return [GIVEN] * count
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
     features = []
     weights = []
@@ -217,8 +232,9 @@ def _colour_groups(
         distance = cv2.distanceTransform(part.astype(np.uint8), cv2.DIST_L2, 3)
         weights.append(float(distance.max()) * 2 / max(box.height, 1))
     data = np.array(features, np.float32)
-    labels = _two_kinds(data, 20.0)
-    if labels is not None:
+    found = _two_kinds(data, 20.0)
+    if found is not None:
+        labels, clear = found
         centres = [data[labels == k].mean(axis=0) for k in (0, 1)]
 
         # givens are the plainer ink: darkest on a light ground (brightest on a dark one),
@@ -228,14 +244,22 @@ def _colour_groups(
             light = float(c[0]) if not dark else 255 - float(c[0])
             return light + 1.5 * chroma
 
-        given = int(np.argmin([plainness(c) for c in centres]))
-        return [int(label) == given for label in labels]
+        if clear:
+            given = int(np.argmin([plainness(c) for c in centres]))
+            return _roles(labels, clear, given)
+        colour_doubt = labels, int(np.argmin([plainness(c) for c in centres]))
+    else:
+        colour_doubt = None
     stroke = np.array(weights, np.float32).reshape(-1, 1) * 100
-    labels = _two_kinds(stroke, 4.0)
-    if labels is not None and min(np.bincount(labels)) >= 3:
+    found = _two_kinds(stroke, 4.0)
+    if found is not None and min(np.bincount(found[0])) >= 3:
+        labels, clear = found
         bold = int(np.argmax([stroke[labels == k].mean() for k in (0, 1)]))
-        return [int(label) == bold for label in labels]
-    return [True] * count
+        if clear:
+            return _roles(labels, clear, bold)
+    if colour_doubt is not None:
+        return _roles(colour_doubt[0], False, colour_doubt[1])
+    return [GIVEN] * count
 
 
 def read_image(picture: Picture, *, size: int | None = None) -> Reading:
@@ -280,13 +304,23 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     inverse = np.linalg.inv(matrix)
     numbers: list[ReadNumber] = []
     entries: dict[tuple[int, int], Any] = {}
-    for (r, c, box), guess, is_given in zip(boxes, guesses, roles):
+    for (r, c, box), guess, role in zip(boxes, guesses, roles, strict=True):
         ranked = [(_value(symbol, alphabet), p) for symbol, p in guess.ranked]
         ranked = [(v, p) for v, p in ranked if v != -1]
         value, confidence = ranked[0] if ranked else (None, 0.0)
         original = _original_box(inverse, box, picture)
-        if not is_given:
-            entries[(r, c)] = {"value": value, "confidence": confidence, "box": original}
+        reason = None if value is not None else "a mark that is not a digit"
+        if role == UNSURE and value is not None:
+            # the colour or weight hints at a player's entry, too weakly to decide
+            reason = "drawn a little unlike most givens: a given, or the player's entry?"
+            confidence = min(confidence, 0.5)
+            ranked = [(value, confidence), (None, 0.5), *((v, p) for v, p in ranked[1:] if v)]
+        if role == ENTRY:
+            entries[(r, c)] = {
+                "value": value,
+                "confidence": round(confidence, 4),
+                "box": list(original),
+            }
             continue
         numbers.append(
             ReadNumber(
@@ -297,7 +331,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
                 confidence,
                 tuple(ranked[1:]),
                 original,
-                reason=None if value is not None else "a mark that is not a digit",
+                reason=reason,
             )
         )
     corners = (
@@ -321,7 +355,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
         picture_size=(picture.width, picture.height),
         source=picture.source,
     )
-    reading = judge(reading, repair=True)
+    reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
     return replace(reading, time_s=time.perf_counter() - started)
 
 
