@@ -82,6 +82,13 @@ def read_image(picture: Picture) -> Reading:
             "no Double Choco board found (no cells inside the border)", source=picture.source
         )
     cols, rows = counts
+    cell_w, cell_h = side_w / cols, side_h / rows
+    if max(cell_w, cell_h) > 1.2 * min(cell_w, cell_h):
+        raise FormatError(
+            f"the board's cells could not be counted ({cols}x{rows} cells of "
+            f"{cell_w:.0f}x{cell_h:.0f} pixels are not square)",
+            source=picture.source,
+        )
     matrix = gridlib.rect_warp(quad, cols * CELL, rows * CELL)
     gray_work = cv2.cvtColor(picture.work, cv2.COLOR_BGR2GRAY)
     board = cv2.warpPerspective(gray_work, matrix, (cols * CELL, rows * CELL))
@@ -251,6 +258,10 @@ def judge(reading: Reading, repair: bool = False) -> Reading:
         reading, verdict, notes = _repair(reading, verdict)
     confident = all(n.confident for n in reading.numbers)
     changed = any(n.changed for n in reading.numbers)
+    if not reading.numbers:
+        # a board without a single number is far more likely a misread than a puzzle
+        verdict = replace(verdict, problems=(*verdict.problems, "no numbers were read"))
+        confident = False
     status: Status = "ok" if verdict.consistent and confident and not changed else "uncertain"
     confidence = min([n.confidence for n in reading.numbers] + [1.0])
     if not verdict.consistent:

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision.glyphs import (
     Blob,
+    Guess,
     blobs,
     glyph_image,
     ink_map,
@@ -278,17 +279,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     cols, rows = _lattice(ink, n_size)
     strong = float(np.percentile(ink, 99.5))
     mask = ink_mask(ink, max(0.08, 0.18 * strong), max(0.2, 0.4 * strong))
-    boxes: list[tuple[int, int, Blob]] = []
-    for r in range(n_size):
-        for c in range(n_size):
-            x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
-            y0, y1 = round(rows.positions[r]), round(rows.positions[r + 1])
-            if x1 - x0 < 6 or y1 - y0 < 6:
-                x0, x1 = c * cell, (c + 1) * cell
-                y0, y1 = r * cell, (r + 1) * cell
-            glyph = _cell_glyph(mask, x0, y0, x1, y1)
-            if glyph is not None:
-                boxes.append((r, c, glyph))
+    boxes = _glyphs(mask, cols, rows, cell)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     crops = (
         np.stack([glyph_image(ink, b, keep) for _, _, b in boxes])
@@ -302,6 +293,60 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
         alphabet = ALPHABETS[16][1]
     roles = _colour_groups(colour, ink, mask, [b for _, _, b in boxes], dark)
     inverse = np.linalg.inv(matrix)
+    numbers, entries = _named(boxes, guesses, roles, alphabet, inverse, picture)
+    corners = (
+        gridlib.map_points(
+            inverse, np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+        )
+        / picture.scale
+    )
+    reading = Reading(
+        "sudoku",
+        n_size,
+        n_size,
+        tuple(n for n in numbers if n.value is not None or n.confidence < CONFIDENT),
+        grid=tuple((float(x), float(y)) for x, y in corners),
+        genre_data={
+            "alphabet": alphabet,
+            "entries": [
+                {"row": r + 1, "col": c + 1, **data} for (r, c), data in sorted(entries.items())
+            ],
+        },
+        picture_size=(picture.width, picture.height),
+        source=picture.source,
+    )
+    reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
+    return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _glyphs(
+    mask: npt.NDArray[Any], cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int
+) -> list[tuple[int, int, Blob]]:
+    """The character in each cell that has one: (row, column, its box)."""
+    size = cols.count
+    boxes: list[tuple[int, int, Blob]] = []
+    for r in range(size):
+        for c in range(size):
+            x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
+            y0, y1 = round(rows.positions[r]), round(rows.positions[r + 1])
+            if x1 - x0 < 6 or y1 - y0 < 6:
+                x0, x1 = c * cell, (c + 1) * cell
+                y0, y1 = r * cell, (r + 1) * cell
+            glyph = _cell_glyph(mask, x0, y0, x1, y1)
+            if glyph is not None:
+                boxes.append((r, c, glyph))
+    return boxes
+
+
+def _named(
+    boxes: list[tuple[int, int, Blob]],
+    guesses: list[Guess],
+    roles: list[str],
+    alphabet: str,
+    inverse: npt.NDArray[Any],
+    picture: Picture,
+) -> tuple[list[ReadNumber], dict[tuple[int, int], Any]]:
+    """The givens as numbers (boxes in the original picture), and the player's entries."""
     numbers: list[ReadNumber] = []
     entries: dict[tuple[int, int], Any] = {}
     for (r, c, box), guess, role in zip(boxes, guesses, roles, strict=True):
@@ -334,29 +379,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
                 reason=reason,
             )
         )
-    corners = (
-        gridlib.map_points(
-            inverse, np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
-        )
-        / picture.scale
-    )
-    reading = Reading(
-        "sudoku",
-        n_size,
-        n_size,
-        tuple(n for n in numbers if n.value is not None or n.confidence < CONFIDENT),
-        grid=tuple((float(x), float(y)) for x, y in corners),
-        genre_data={
-            "alphabet": alphabet,
-            "entries": [
-                {"row": r + 1, "col": c + 1, **data} for (r, c), data in sorted(entries.items())
-            ],
-        },
-        picture_size=(picture.width, picture.height),
-        source=picture.source,
-    )
-    reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
-    return replace(reading, time_s=time.perf_counter() - started)
+    return numbers, entries
 
 
 def _value(symbol: str, alphabet: str) -> int | None:
