@@ -65,6 +65,16 @@ def _cells(straight: npt.NDArray[Any], width: int, height: int) -> tuple[int, in
     return max(1, round(width / pitch_x)), max(1, round(height / pitch_y))
 
 
+def _check_square(width: float, height: float, counts: tuple[int, int], source: Any) -> None:
+    """Board cells are square: cells counted otherwise are a misreading, not a board."""
+    if max(width, height) > 1.2 * min(width, height):
+        raise FormatError(
+            f"the board's cells could not be counted ({counts[0]}x{counts[1]} cells of "
+            f"{width:.0f}x{height:.0f} pixels are not square)",
+            source=source,
+        )
+
+
 def read_image(picture: Picture) -> Reading:
     started = time.perf_counter()
     dark_ink, _ = gridlib.brightness(picture.work)
@@ -82,13 +92,7 @@ def read_image(picture: Picture) -> Reading:
             "no Double Choco board found (no cells inside the border)", source=picture.source
         )
     cols, rows = counts
-    cell_w, cell_h = side_w / cols, side_h / rows
-    if max(cell_w, cell_h) > 1.2 * min(cell_w, cell_h):
-        raise FormatError(
-            f"the board's cells could not be counted ({cols}x{rows} cells of "
-            f"{cell_w:.0f}x{cell_h:.0f} pixels are not square)",
-            source=picture.source,
-        )
+    _check_square(side_w / cols, side_h / rows, counts, picture.source)
     matrix = gridlib.rect_warp(quad, cols * CELL, rows * CELL)
     gray_work = cv2.cvtColor(picture.work, cv2.COLOR_BGR2GRAY)
     board = cv2.warpPerspective(gray_work, matrix, (cols * CELL, rows * CELL))
