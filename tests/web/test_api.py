@@ -355,7 +355,9 @@ def test_generate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     genre = dataclasses.replace(base.get("nonogram"), name="fakegen", aliases=(), generate=fake)
     monkeypatch.setitem(base._REGISTRY, "fakegen", genre)
     monkeypatch.setattr(
-        jobs, "generate", lambda name, options, limit, cancel=None: jobs._generate(name, options)
+        jobs,
+        "generate",
+        lambda name, options, deadline, cancel=None: jobs._generate(name, options, 1),
     )
     listed = next(g for g in client.get("/api/genres").json() if g["name"] == "fakegen")
     assert listed["generator"]

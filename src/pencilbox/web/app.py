@@ -15,10 +15,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -43,7 +46,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import pencilbox
 from pencilbox.core.grid import Grid
 from pencilbox.core.step import Step
-from pencilbox.core.timing import TimeLimitReached
+from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.errors import (
     FormatError,
     InvalidPuzzle,
@@ -76,6 +79,8 @@ MAX_GRID = 200
 MAX_JOBS = 12
 """Solves and traces running at once."""
 SOLVE_TIME_LIMIT = 20.0
+HINT_SOLVE_LIMIT = 5.0
+"""How long a hint or a check may wait for the solution it compares against."""
 MAX_TIME_LIMIT = 60.0
 CACHE_SIZE = 64
 LIVE_GAMES = 32
@@ -84,11 +89,18 @@ LIVE_GAMES = 32
 log = logging.getLogger("pencilbox.web")
 
 
+RETRY_AFTER_S = 5
+"""What a busy server asks a client to wait before trying again (Retry-After)."""
+
+
 class ApiError(Exception):
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, message: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
         self.extra = extra
 
 
@@ -206,7 +218,11 @@ class Library:
         """Take one of the `MAX_JOBS` job slots (429 when none is free); `release` gives it
         back."""
         if not self._jobs.acquire(blocking=False):
-            raise ApiError(429, f"{MAX_JOBS} solver jobs are running already; try again soon")
+            raise ApiError(
+                429,
+                f"{MAX_JOBS} solver jobs are running or waiting already; try again soon",
+                headers={"Retry-After": str(RETRY_AFTER_S)},
+            )
 
     def release(self) -> None:
         self._jobs.release()
@@ -219,74 +235,71 @@ class Library:
         finally:
             self.release()
 
-    def result(self, puzzle_id: int, time_limit: float | None = None) -> SolveResult:
+    def result(self, puzzle_id: int, deadline: Deadline) -> SolveResult:
         entry = self.entry(puzzle_id)
         if entry.result is None or entry.result.status == "timeout":
             with self.job():
-                return self.solve_now(puzzle_id, entry, time_limit)
+                return self.solve_now(puzzle_id, entry, deadline)
         return entry.result
 
     def solve_now(
         self,
         puzzle_id: int,
         entry: Entry,
-        time_limit: float | None,
+        deadline: Deadline,
         cancel: threading.Event | None = None,
     ) -> SolveResult:
         """Solve in a worker and remember the verdict; the caller holds a job slot."""
-        limit = _limit(time_limit)
+        started = time.monotonic()
         try:
-            result = jobs.solve(entry.puzzle, limit, cancel)
+            result = jobs.solve(entry.puzzle, deadline, cancel)
         except TimeLimitReached:
-            result = SolveResult("timeout", [], None, time_s=limit)
+            result = SolveResult("timeout", [], None, time_s=time.monotonic() - started)
         entry.result = result
         if result.status != "timeout":
             self.store.set_verdict(puzzle_id, result.status, result.grade)
         return result
 
-    def trace(self, puzzle_id: int, time_limit: float | None = None) -> jobs.Trace:
+    def trace(self, puzzle_id: int, deadline: Deadline) -> jobs.Trace:
         entry = self.entry(puzzle_id)
         if entry.trace is not None:
             return jobs.Trace(entry.trace, complete=True)
-        limit = _limit(time_limit)
         with self.job():
-            try:
-                return self.trace_now(entry, limit)
-            except TimeLimitReached:
-                raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
+            return self.trace_now(entry, deadline)
 
     def trace_now(
         self,
         entry: Entry,
-        time_limit: float | None,
+        deadline: Deadline,
         cancel: threading.Event | None = None,
         on_step: Callable[[Step], None] | None = None,
     ) -> jobs.Trace:
         """Trace in a worker, handing each step to `on_step` as it comes; a whole trace is
         kept. The caller holds a job slot."""
-        found = jobs.trace(entry.puzzle, _limit(time_limit), cancel, on_step)
+        found = jobs.trace(entry.puzzle, deadline, cancel, on_step)
         if found.complete:
             entry.trace = found.steps
         return found
 
-    def report(self, puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+    def report(self, puzzle_id: int, deadline: Deadline) -> dict[str, Any]:
         """The genre's logical grade (level, score, hardest technique), for genres that have
         one; {} when it took longer than the time limit."""
         entry = self.entry(puzzle_id)
         if entry.report is None and hasattr(entry.puzzle, "grade_report"):
             with self.job():
                 try:
-                    entry.report = jobs.grade_report(entry.puzzle, _limit(time_limit))
+                    entry.report = jobs.grade_report(entry.puzzle, deadline)
                 except TimeLimitReached:
                     return {}
         return entry.report or {}
 
     def solution(self, puzzle_id: int) -> Grid | None:
-        """The unique solution when it is known or cheap to find (for checks and hints)."""
+        """The unique solution when it is known or cheap to find (for checks and hints);
+        None when the solver is busy or slow."""
         entry = self.entry(puzzle_id)
         if entry.result is None:
-            with suppress(ApiError):
-                self.result(puzzle_id, time_limit=5.0)
+            with suppress(ApiError, jobs.NoWorker):
+                self.result(puzzle_id, deadline_for(HINT_SOLVE_LIMIT))
         if entry.result is not None and entry.result.status == "unique":
             solved: Grid = entry.result.solutions[0]
             return solved
@@ -373,7 +386,35 @@ class Library:
 def _limit(time_limit: float | None) -> float:
     if time_limit is None:
         return SOLVE_TIME_LIMIT
+    if not math.isfinite(time_limit) or time_limit <= 0:
+        raise ApiError(422, f"time_limit must be a number of seconds above 0, not {time_limit!r}")
     return max(0.01, min(float(time_limit), MAX_TIME_LIMIT))
+
+
+# -- time limits count from the request -------------------------------------------------------
+_arrived: ContextVar[float | None] = ContextVar("pencilbox_request_arrived", default=None)
+
+
+class Arrival:
+    """Notes when each request arrived (before it waits for a thread or a worker), so that
+    a time limit counts from there."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            _arrived.set(time.monotonic())
+        await self.app(scope, receive, send)
+
+
+def deadline_for(time_limit: float | None) -> Deadline:
+    """The deadline of a request's work: its time limit (checked; SOLVE_TIME_LIMIT when
+    none) from the moment the request arrived."""
+    seconds = _limit(time_limit)
+    arrived = _arrived.get()
+    waited = time.monotonic() - arrived if arrived is not None else 0.0
+    return Deadline(seconds - waited)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -521,23 +562,23 @@ def _solve_work(
     library: Library,
     puzzle_id: int,
     entry: Entry,
-    time_limit: float | None,
+    deadline: Deadline,
     cancel: threading.Event,
 ) -> tuple[State, Any]:
     result = entry.result
     if result is None or result.status == "timeout":
-        result = library.solve_now(puzzle_id, entry, time_limit, cancel)
+        result = library.solve_now(puzzle_id, entry, deadline, cancel)
     state: State = "timeout" if result.status == "timeout" else "done"
     return state, _result_json(entry.puzzle, result)
 
 
 def _trace_work(
-    library: Library, entry: Entry, time_limit: float | None, cancel: threading.Event
+    library: Library, entry: Entry, deadline: Deadline, cancel: threading.Event
 ) -> tuple[State, Any]:
     if entry.trace is not None:
         trace = jobs.Trace(entry.trace, complete=True)
     else:
-        trace = library.trace_now(entry, time_limit, cancel)
+        trace = library.trace_now(entry, deadline, cancel)
     return ("done" if trace.complete else "timeout"), _trace_json(trace)
 
 
@@ -584,17 +625,19 @@ class _StepFeed:
             self.cancel.set()
 
 
-def _feed_trace(library: Library, entry: Entry, time_limit: float | None, feed: _StepFeed) -> None:
+def _feed_trace(library: Library, entry: Entry, deadline: Deadline, feed: _StepFeed) -> None:
     """Run in a thread of its own that holds a job slot (released here when it ends)."""
     try:
         found = library.trace_now(
-            entry, time_limit, feed.cancel, lambda step: feed.put(_event("step", step.to_json()))
+            entry, deadline, feed.cancel, lambda step: feed.put(_event("step", step.to_json()))
         )
         feed.put(_event("done", {"count": len(found.steps), "complete": found.complete}))
     except jobs.Cancelled:
         pass
     except TimeLimitReached:
         feed.put(_event("done", {"count": 0, "complete": False}))
+    except jobs.NoWorker as busy:
+        feed.put(_event("error", {"error": str(busy)}))
     except Exception as error:
         feed.put(_event("error", {"error": str(error) or type(error).__name__}))
     finally:
@@ -748,11 +791,18 @@ def create_app(
     board = Board()
     app.state.board = board
     app.add_middleware(BodyLimit)
+    app.add_middleware(Arrival)
     app.add_middleware(Guard, names=names)  # added last: runs first
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"error": error.message, **error.extra}, error.status)
+        return JSONResponse(
+            {"error": error.message, **error.extra}, error.status, headers=error.headers
+        )
+
+    @app.exception_handler(jobs.NoWorker)
+    async def no_worker(request: Request, error: jobs.NoWorker) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(LibraryError)
     async def library_error(request: Request, error: LibraryError) -> JSONResponse:
@@ -836,13 +886,13 @@ def create_app(
         """Make a new puzzle with the genre's generator and add it to the library."""
         genre = _generator(body.genre)
         with library.job():
-            return generated(genre, body, SOLVE_TIME_LIMIT)
+            return generated(genre, body, deadline_for(None))
 
     def generated(
-        genre: str, body: GenerateRequest, time_limit: float, cancel: threading.Event | None = None
+        genre: str, body: GenerateRequest, deadline: Deadline, cancel: threading.Event | None = None
     ) -> dict[str, Any]:
         """Generate in a worker and add the puzzle to the library; the caller holds a slot."""
-        made = jobs.generate(genre, dict(body.options), time_limit, cancel)
+        made = jobs.generate(genre, dict(body.options), deadline, cancel)
         puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
         seed = made["info"].get("seed")
         title = body.title or f"generated {made['genre']}" + (f" (seed {seed})" if seed else "")
@@ -906,7 +956,7 @@ def create_app(
             with library.playing(puzzle_id) as played:
                 grid = _drawable(*played)
         elif state == "solution":
-            result = library.result(puzzle_id)
+            result = library.result(puzzle_id, deadline_for(None))
             grid = result.solutions[0] if result.solutions else None
         elif state not in ("empty", "game"):
             raise ApiError(422, f"state must be empty, game or solution, not {state!r}")
@@ -920,33 +970,39 @@ def create_app(
     @app.get("/api/puzzles/{puzzle_id}/solve")
     def solve_puzzle(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
         entry = library.entry(puzzle_id)
-        return _result_json(entry.puzzle, library.result(puzzle_id, time_limit))
+        return _result_json(entry.puzzle, library.result(puzzle_id, deadline_for(time_limit)))
 
     @app.get("/api/puzzles/{puzzle_id}/grade")
     def grade(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
         """The solver's verdict and grade, and the genre's logical grade where it has one
         (a level, a score and the hardest technique)."""
-        result = library.result(puzzle_id, time_limit)
-        report = library.report(puzzle_id, time_limit)
+        deadline = deadline_for(time_limit)
+        result = library.result(puzzle_id, deadline)
+        report = library.report(puzzle_id, deadline)
         logical = {k: report[k] for k in ("level", "score", "hardest") if report.get(k) is not None}
         return {"status": result.status, "grade": result.grade, **logical}
 
     @app.get("/api/puzzles/{puzzle_id}/steps")
     def steps(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
-        return _trace_json(library.trace(puzzle_id, time_limit))
+        try:
+            return _trace_json(library.trace(puzzle_id, deadline_for(time_limit)))
+        except TimeLimitReached:
+            limit = _limit(time_limit)
+            raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
 
     @app.get("/api/puzzles/{puzzle_id}/steps/stream", response_model=None)
     async def stream_steps(puzzle_id: int, time_limit: float | None = None) -> EventStream:
         """The trace as server-sent events while the worker finds it: `step` events (the
         items of /steps), then `done` {"count", "complete"}, or `error` {"error"}. The work
         stops when the client goes away."""
+        deadline = deadline_for(time_limit)
         entry = await run_in_threadpool(library.entry, puzzle_id)
         if entry.trace is not None:
             return EventStream(_replay(entry.trace))
         feed = _StepFeed(asyncio.get_running_loop())
         library.claim()
         threading.Thread(
-            target=_feed_trace, args=(library, entry, time_limit, feed), daemon=True
+            target=_feed_trace, args=(library, entry, deadline, feed), daemon=True
         ).start()
         return EventStream(feed.events())
 
@@ -981,15 +1037,16 @@ def create_app(
                 raise ApiError(422, "a generate job needs a genre")
             genre = _generator(body.genre)
             request = GenerateRequest(genre=genre, options=body.options, title=body.title)
-            limit = _limit(body.time_limit)
-            return lambda cancel: ("done", generated(genre, request, limit, cancel))
+            deadline = deadline_for(body.time_limit)
+            return lambda cancel: ("done", generated(genre, request, deadline, cancel))
         if body.puzzle_id is None:
             raise ApiError(422, f"a {body.kind} job needs a puzzle_id")
         puzzle_id = body.puzzle_id
         entry = library.entry(puzzle_id)
+        deadline = deadline_for(body.time_limit)
         if body.kind == "solve":
-            return lambda cancel: _solve_work(library, puzzle_id, entry, body.time_limit, cancel)
-        return lambda cancel: _trace_work(library, entry, body.time_limit, cancel)
+            return lambda cancel: _solve_work(library, puzzle_id, entry, deadline, cancel)
+        return lambda cancel: _trace_work(library, entry, deadline, cancel)
 
     # -- games ------------------------------------------------------------------------------
     @app.get("/api/games/{puzzle_id}")
@@ -1068,7 +1125,7 @@ def create_app(
     @app.post("/api/games/{puzzle_id}/solve")
     def solve_game(puzzle_id: int, body: SolveRequest | None = None) -> dict[str, Any]:
         request = body or SolveRequest()
-        result = library.result(puzzle_id, request.time_limit)
+        result = library.result(puzzle_id, deadline_for(request.time_limit))
         entry = library.entry(puzzle_id)
         answer = _change(puzzle_id, lambda game: request.apply and game.solve(result))
         return {**answer, "result": _result_json(entry.puzzle, result)}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pencilbox.core.timing import TimeLimitReached
-from pencilbox.web.jobs import Cancelled
+from pencilbox.web.jobs import Cancelled, NoWorker
 
 State = Literal["running", "done", "cancelled", "failed", "timeout"]
 Work = Callable[[threading.Event], tuple[State, Any]]
@@ -96,6 +96,8 @@ class Board:
             state = "cancelled"
         except TimeLimitReached:
             state, error = "timeout", "no answer within the time limit"
+        except NoWorker as busy:
+            state, error = "timeout", str(busy)
         except Exception as problem:
             state, error = "failed", _message(problem)
             if not _expected(problem):

@@ -5,7 +5,10 @@ Solvers are pure Python and hold the GIL: run in the server's threads they slow 
 request. Each worker is a process of its own, joined to the server by a pipe: a job sends
 (function, arguments) down and waits for the answer; a streaming job also receives items (the
 steps of a trace) as the worker finds them. At most `WORKERS` jobs run at once, the others wait
-for a worker. Stopping a job (its caller cancels, or it runs `GRACE_S` past its time limit)
+for a worker. A job's time limit counts from its request, the wait for a worker included: the
+worker gets what is left, and a job that finds no free worker before its deadline raises
+`NoWorker` (the web app answers 503 with Retry-After). Stopping a job (its caller cancels, or
+it runs `GRACE_S` past its time limit)
 kills its worker and starts a fresh one; the other workers go on undisturbed. Workers run at
 a lower CPU priority (nice 10), so that on a busy machine the server's short requests come
 first, and they end when the server does. A puzzle that cannot be sent to another process (not
@@ -36,8 +39,9 @@ from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
 
 WORKERS = max(1, min(4, os.cpu_count() or 1))
-GRACE_S = 30.0
-"""How long past its time limit a job may take before its worker is killed."""
+GRACE_S = 3.0
+"""How long past its time limit a job may take before its worker is killed (the solvers stop
+within a fraction of a second of their limit; this is for the ones that cannot)."""
 POLL_S = 0.05
 """How often a waiting job looks at its cancel flag."""
 
@@ -50,6 +54,15 @@ class Cancelled(Exception):
 
 class WorkerLost(Exception):
     """The worker process died without answering (killed from outside, out of memory)."""
+
+
+class NoWorker(Exception):
+    """No worker was free before the job's deadline: the server is busy."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "no solver was free within the time limit (the server is busy): try again soon"
+        )
 
 
 # -- the worker side --------------------------------------------------------------------------
@@ -132,18 +145,29 @@ class _Pool:
 
     def run(
         self,
-        task: bytes,
-        timeout: float,
+        function: Callable[..., Any],
+        args: tuple[Any, ...],
+        deadline: Deadline,
         cancel: threading.Event | None,
         emit: Emit | None,
     ) -> Any:
-        """Send a pickled (function, args, streaming) task to a worker and return its answer."""
-        self._wait_for_slot(cancel)
+        """Wait for a worker (until the deadline), then run `function(*args, seconds_left)`
+        there (with `emit` last when given) and return its answer."""
+        self._wait_for_slot(cancel, deadline)
         try:
-            worker = self._take()
+            left = deadline.remaining() or 0.0
+            if left <= 0:
+                raise NoWorker
+            call = (*args, left)
+            try:
+                task = pickle.dumps((function, call, emit is not None))
+                worker = self._take()
+            except (pickle.PicklingError, TypeError, AttributeError, OSError):
+                # not picklable, or processes cannot start here: run in this thread
+                return _run_here(function, call, emit)
             try:
                 worker.pipe.send_bytes(task)
-                kind, payload = _receive(worker, timeout, cancel, emit)
+                kind, payload = _receive(worker, left + GRACE_S, cancel, emit)
             except BaseException:
                 self._discard(worker)
                 raise
@@ -154,10 +178,12 @@ class _Pool:
             raise payload
         return payload
 
-    def _wait_for_slot(self, cancel: threading.Event | None) -> None:
+    def _wait_for_slot(self, cancel: threading.Event | None, deadline: Deadline) -> None:
         while not self._slots.acquire(timeout=POLL_S):
             if cancel is not None and cancel.is_set():
                 raise Cancelled
+            if deadline.expired():
+                raise NoWorker
 
     def _take(self) -> _Worker:
         with self._lock:
@@ -235,19 +261,12 @@ _pool = _Pool(WORKERS)
 def _run(
     function: Callable[..., Any],
     args: tuple[Any, ...],
-    timeout: float,
+    deadline: Deadline,
     cancel: threading.Event | None = None,
     emit: Emit | None = None,
 ) -> Any:
-    """Run `function(*args)` (with `emit` last when given) in a worker."""
-    try:
-        task = pickle.dumps((function, args, emit is not None))
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return _run_here(function, args, emit)
-    try:
-        return _pool.run(task, timeout, cancel, emit)
-    except OSError:  # worker processes cannot start here
-        return _run_here(function, args, emit)
+    """Run `function(*args, seconds_left)` (with `emit` last when given) in a worker."""
+    return _pool.run(function, args, deadline, cancel, emit)
 
 
 def _run_here(function: Callable[..., Any], args: tuple[Any, ...], emit: Emit | None) -> Any:
@@ -270,8 +289,8 @@ def _solve(puzzle: Any, time_limit: float) -> SolveResult:
     return result
 
 
-def solve(puzzle: Any, time_limit: float, cancel: threading.Event | None = None) -> SolveResult:
-    result: SolveResult = _run(_solve, (puzzle, time_limit), time_limit + GRACE_S, cancel)
+def solve(puzzle: Any, deadline: Deadline, cancel: threading.Event | None = None) -> SolveResult:
+    result: SolveResult = _run(_solve, (puzzle,), deadline, cancel)
     return result
 
 
@@ -318,7 +337,7 @@ def _stream_steps(puzzle: Any, time_limit: float, emit: Emit) -> bool:
 
 def trace(
     puzzle: Any,
-    time_limit: float,
+    deadline: Deadline,
     cancel: threading.Event | None = None,
     on_step: Emit | None = None,
 ) -> Trace:
@@ -333,9 +352,7 @@ def trace(
             on_step(step)
 
     try:
-        complete = bool(
-            _run(_stream_steps, (puzzle, time_limit), time_limit + GRACE_S, cancel, collect)
-        )
+        complete = bool(_run(_stream_steps, (puzzle,), deadline, cancel, collect))
     except TimeLimitReached:
         if not steps:
             raise
@@ -343,21 +360,23 @@ def trace(
     return Trace(steps, complete)
 
 
-def _grade_report(puzzle: Any) -> dict[str, Any]:
+def _grade_report(puzzle: Any, time_limit: float) -> dict[str, Any]:
     report: dict[str, Any] = puzzle.grade_report()
     return report
 
 
 def grade_report(
-    puzzle: Any, time_limit: float, cancel: threading.Event | None = None
+    puzzle: Any, deadline: Deadline, cancel: threading.Event | None = None
 ) -> dict[str, Any]:
     """The genre's logical grade (level, score, hardest technique). Graders take no time
-    limit, so the worker is stopped when it has had `time_limit` seconds."""
-    report: dict[str, Any] = _run(_grade_report, (puzzle,), time_limit, cancel)
+    limit, so the worker is stopped when it has had its time (and the grace)."""
+    report: dict[str, Any] = _run(_grade_report, (puzzle,), deadline, cancel)
     return report
 
 
-def _generate(genre: str, options: dict[str, Any]) -> dict[str, Any]:
+def _generate(
+    genre: str, options: dict[str, Any], time_limit: float | None = None
+) -> dict[str, Any]:
     """Run the generator of a genre registered in this process (see `_made`)."""
     import pencilbox  # noqa: F401  (registers the genres in a fresh worker)
 
@@ -374,7 +393,10 @@ def _generator(genre: str) -> tuple[Callable[..., dict[str, Any]], str]:
 
 
 def _made(
-    generator: Callable[..., dict[str, Any]], format: str, options: dict[str, Any]
+    generator: Callable[..., dict[str, Any]],
+    format: str,
+    options: dict[str, Any],
+    time_limit: float | None = None,
 ) -> dict[str, Any]:
     """Run a generator; the puzzle comes back as text in the genre's first notation. The
     worker is given the generator itself, not the genre's name, so that it needs no registry:
@@ -392,10 +414,10 @@ def _made(
 def generate(
     genre: str,
     options: dict[str, Any],
-    time_limit: float,
+    deadline: Deadline,
     cancel: threading.Event | None = None,
 ) -> dict[str, Any]:
     generator, format = _generator(genre)
     args = (generator, format, options)
-    made: dict[str, Any] = _run(_made, args, time_limit + GRACE_S, cancel)
+    made: dict[str, Any] = _run(_made, args, deadline, cancel)
     return made
