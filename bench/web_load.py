@@ -8,9 +8,18 @@ serve` in its own process, on a fresh library):
 * history: a 200x200 Nonogram played move by move: the server's memory (VmRSS) and the
   library file (database + WAL) after M one-cell moves and after G whole-grid moves (what the
   pages send when an animation is applied), per move.
+* time limits: K clients ask at once, again and again, for solves with a time limit of L
+  seconds of puzzles that take longer (the hardest of ../shared/data), so that most wait for
+  one of the few workers. Reports each answer's status and how long after the request it
+  came, against L: a limit counts from the request, the wait for a worker included, and who
+  gets no worker in time has 503 with Retry-After.
+* kill -9: C clients on each of G games play for P seconds, the server is killed mid-play
+  and started again (tests/web/test_kill.py, longer and repeated R times): moves
+  acknowledged, lost (must be 0), answers that showed an unsaved move (must be 0).
 
 Writes bench/results/web_load.md. Run: .venv/bin/python bench/web_load.py [--clients 50]
-[--seconds 20] [--moves 400] [--grid-moves 100].
+[--seconds 20] [--moves 400] [--grid-moves 100] [--limit 5 --limit-clients 16]
+[--kill-rounds 3 --kill-clients 6 --kill-seconds 5] [--only load|history|timelimit|kill].
 """
 
 from __future__ import annotations
@@ -37,6 +46,15 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for the kill -9 run, which is the test's, made longer
+DATA = ROOT.parent / "shared" / "data"
+HARD_NONOGRAMS = (
+    "nonogram/pynogram-examples/frans_faase.json",
+    "nonogram/pynogram-examples/MLP.json",
+    "nonogram/pynogram-examples/w.json",
+)
+"""Puzzles whose solve takes longer than the time limits asked for (their verdict is not
+kept, so every request solves again)."""
 RESULTS = ROOT / "bench" / "results" / "web_load.md"
 HEADERS = {"X-Pencilbox": "1"}  # what the app's pages send with every change
 
@@ -247,12 +265,103 @@ def run_history(moves: int, grid_moves: int, size: int = 200) -> dict[str, objec
     }
 
 
+# -- time limits under load ----------------------------------------------------------------------
+def limit_client(
+    url: str, ids: list[int], limit: float, seed: int, end: float, found: list[dict[str, object]]
+) -> None:
+    chooser = random.Random(seed)
+    with httpx.Client(base_url=url, timeout=120, headers=HEADERS) as client:
+        while time.monotonic() < end:
+            pid = chooser.choice(ids)
+            started = time.monotonic()
+            try:
+                answer = client.get(f"/api/puzzles/{pid}/solve", params={"time_limit": limit})
+            except httpx.TransportError:
+                found.append({"status": "transport", "seconds": time.monotonic() - started})
+                continue
+            status = answer.json().get("status") if answer.status_code == 200 else None
+            found.append(
+                {
+                    "status": answer.status_code,
+                    "verdict": status,
+                    "seconds": time.monotonic() - started,
+                    "retry_after": answer.headers.get("Retry-After"),
+                }
+            )
+
+
+def run_time_limits(clients: int, limit: float, seconds: float) -> list[dict[str, object]]:
+    """One row per answer status: count, answer time p50/p95/max against the limit."""
+    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as (url, _):
+        ids = []
+        for name in HARD_NONOGRAMS:
+            made = httpx.post(
+                f"{url}/api/puzzles", json={"text": (DATA / name).read_text()}, timeout=60
+            )
+            made.raise_for_status()
+            ids.append(made.json()["id"])
+        found: list[dict[str, object]] = []
+        end = time.monotonic() + seconds
+        threads = [
+            threading.Thread(target=limit_client, args=(url, ids, limit, seed, end, found))
+            for seed in range(clients)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    rows = []
+    for status in sorted({str(f["status"]) for f in found}):
+        group = [f for f in found if str(f["status"]) == status]
+        times = sorted(float(str(f["seconds"])) for f in group)
+        verdicts = Counter(str(f["verdict"]) for f in group if f.get("verdict"))
+        rows.append(
+            {
+                "clients": clients,
+                "limit_s": limit,
+                "status": status,
+                "answers": len(group),
+                "verdicts": " ".join(f"{k}:{v}" for k, v in sorted(verdicts.items())) or "-",
+                "with_retry_after": sum(1 for f in group if f.get("retry_after")),
+                "p50_s": round(statistics.median(times), 2),
+                "p95_s": round(times[int(0.95 * (len(times) - 1))], 2),
+                "max_s": round(times[-1], 2),
+                "max_over_limit_s": round(times[-1] - limit, 2),
+            }
+        )
+    return rows
+
+
+# -- kill -9 ------------------------------------------------------------------------------------
+def run_kills(rounds: int, clients: int, seconds: float) -> list[dict[str, object]]:
+    from tests.web.test_kill import kill_run
+
+    rows: list[dict[str, object]] = []
+    for number in range(1, rounds + 1):
+        with tempfile.TemporaryDirectory() as tmp:
+            run = kill_run(Path(tmp), clients_per_game=clients, seconds=seconds)
+        rows.append(
+            {
+                "round": number,
+                "games": run.games,
+                "clients": run.clients,
+                "play_s": seconds,
+                "acknowledged": run.acknowledged,
+                "lost": run.lost,
+                "shown_unsaved": run.shown_early,
+                "refused": len(run.refused),
+            }
+        )
+        print(rows[-1], flush=True)
+    return rows
+
+
 # -- the report -------------------------------------------------------------------------------
-def table(record: dict[str, object]) -> str:
-    head = "| " + " | ".join(record) + " |"
-    rule = "|" + "---|" * len(record)
-    row = "| " + " | ".join(str(v) for v in record.values()) + " |"
-    return "\n".join((head, rule, row))
+def table(*records: dict[str, object]) -> str:
+    head = "| " + " | ".join(records[0]) + " |"
+    rule = "|" + "---|" * len(records[0])
+    rows = ["| " + " | ".join(str(v) for v in record.values()) + " |" for record in records]
+    return "\n".join((head, rule, *rows))
 
 
 def main() -> None:
@@ -261,7 +370,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--grid-moves", type=int, default=100)
-    parser.add_argument("--only", choices=("load", "history"))
+    parser.add_argument("--limit", type=float, default=5.0, help="time limit asked (s)")
+    parser.add_argument("--limit-clients", type=int, default=16)
+    parser.add_argument("--limit-seconds", type=float, default=30.0)
+    parser.add_argument("--kill-rounds", type=int, default=3)
+    parser.add_argument("--kill-clients", type=int, default=6, help="clients per game")
+    parser.add_argument("--kill-seconds", type=float, default=5.0)
+    parser.add_argument("--only", choices=("load", "history", "timelimit", "kill"))
     parser.add_argument("--no-write", action="store_true", help="print, do not write results")
     args = parser.parse_args()
     parts = [
@@ -279,6 +394,21 @@ def main() -> None:
         history = run_history(args.moves, args.grid_moves)
         print(history, flush=True)
         parts += ["", "## A 200x200 game's history", "", table(history)]
+    if args.only in (None, "timelimit"):
+        limits = run_time_limits(args.limit_clients, args.limit, args.limit_seconds)
+        print(limits, flush=True)
+        parts += [
+            "",
+            "## Time limits under load",
+            "",
+            f"{args.limit_clients} clients ask for {args.limit:g} s solves of puzzles that take "
+            f"longer, for {args.limit_seconds:g} s; answer times count from the request.",
+            "",
+            table(*limits),
+        ]
+    if args.only in (None, "kill"):
+        kills = run_kills(args.kill_rounds, args.kill_clients, args.kill_seconds)
+        parts += ["", "## kill -9 mid-play", "", table(*kills)]
     if not args.no_write:
         RESULTS.write_text("\n".join(parts) + "\n")
         print(f"wrote {RESULTS.relative_to(ROOT)}")

@@ -67,7 +67,7 @@ def load(
             return _load_picture(filename, genre)
         text = read_text(text_or_path)
     check_text(text)
-    chosen = base.get(genre) if genre else _detect_genre(text, filename)
+    chosen = base.get(genre) if genre else base.detect(text, filename)
     try:
         return chosen.parse(text, format, filename=filename, max_size=max_size)
     except FormatError as error:
@@ -111,13 +111,3 @@ def _load_picture(filename: str, genre: str | None) -> Any:
             "save it as text"
         )
     return pictures.to_puzzle(reading)
-
-
-def _detect_genre(text: str, filename: str | None) -> base.Genre:
-    # Content first: a file name like `list.txt` says little about the genre inside.
-    for name_hint in (None, filename) if filename else (None,):
-        for genre in base.all_genres():
-            if genre.sniff(text, name_hint):
-                return genre
-    where = f"{filename}: " if filename else ""
-    raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")

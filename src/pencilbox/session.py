@@ -82,16 +82,8 @@ def parse_text(
 ) -> Any:
     """Puzzle text (never a path on this machine) to a puzzle; a file name helps detection."""
     import pencilbox  # noqa: F401  (registers the genres)
-    from pencilbox.errors import UnknownFormat
 
-    if genre:
-        chosen = base.get(genre)
-    else:
-        found = [g for g in base.all_genres() if g.sniff(text, filename)]
-        if not found:
-            where = f"{filename}: " if filename else ""
-            raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")
-        chosen = found[0]
+    chosen = base.get(genre) if genre else base.detect(text, filename)
     return chosen.parse(text, format, filename=filename, max_size=max_size)
 
 

@@ -316,6 +316,14 @@ def test_library_import_and_delete(page: Any, server: str) -> None:
         files=[{"name": "tiny.clues", "mimeType": "text/plain", "buffer": b"1\n1\n"}],
     )
     page.locator(".card", has_text="tiny").wait_for()
+    line = b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+    page.set_input_files(
+        "#import-file", files=[{"name": "grid.txt", "mimeType": "text/plain", "buffer": line}]
+    )
+    sudoku = page.locator(".card", has_text="grid")  # its content, not `.txt`, says Sudoku
+    sudoku.wait_for()
+    assert "9×9" in sudoku.inner_text()
+    assert sudoku.get_by_role("link", name="Open").get_attribute("href").startswith("/sudoku?")
 
 
 def test_touch_and_export(browser: Any, server: str) -> None:

@@ -58,50 +58,74 @@ def play(url: str, pid: int, row: int, stop: threading.Event, seen: Seen) -> Non
             count += 1
 
 
-def test_no_acknowledged_move_is_lost_and_none_shown_early(tmp_path: Path) -> None:
-    db = tmp_path / "library.sqlite3"
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+@dataclass
+class KillRun:
+    clients: int
+    games: int
+    acknowledged: int
+    lost: int
+    shown_early: int
+    """Answers that showed a move or a state the restarted server does not have."""
+    refused: list[str]
+
+
+def kill_run(
+    workdir: Path,
+    titles: tuple[str, ...] = GAMES,
+    clients_per_game: int = CLIENTS_PER_GAME,
+    seconds: float = PLAY_SECONDS,
+) -> KillRun:
+    """Play on a fresh server in `workdir`, kill it (-9) mid-play, start it again and compare
+    what the clients were told with what was saved."""
+    db = workdir / "library.sqlite3"
+    env = {**os.environ, "XDG_DATA_HOME": str(workdir / "data")}
     seen: dict[int, list[Seen]] = {}
     with server(db, env) as (url, process):
         puzzles = httpx.get(f"{url}/api/puzzles").json()
-        ids = [next(p["id"] for p in puzzles if p["title"] == title) for title in GAMES]
+        ids = [next(p["id"] for p in puzzles if p["title"] == title) for title in titles]
         stop = threading.Event()
         threads = []
         for pid in ids:
-            seen[pid] = [Seen() for _ in range(CLIENTS_PER_GAME)]
+            seen[pid] = [Seen() for _ in range(clients_per_game)]
             for row, record in enumerate(seen[pid], 1):
                 threads.append(
                     threading.Thread(target=play, args=(url, pid, row, stop, record), daemon=True)
                 )
         for thread in threads:
             thread.start()
-        time.sleep(PLAY_SECONDS)
+        time.sleep(seconds)
         os.kill(process.pid, signal.SIGKILL)  # in the middle of the play
         process.wait(timeout=10)
         stop.set()
         for thread in threads:
             thread.join(timeout=30)
-    acknowledged = lost = 0
+    run = KillRun(len(ids) * clients_per_game, len(ids), 0, 0, 0, [])
     with server(db, env) as (url, _):
-        for pid, title in zip(ids, GAMES):
+        for pid, title in zip(ids, titles):
             saved = httpx.get(f"{url}/api/games/{pid}/moves").json()
             moves = saved["moves"]
             assert saved["position"] == len(moves)
             states = replayed(title, moves)
             for record in seen[pid]:
-                assert not record.refused
+                run.refused += record.refused
                 for length, move in record.acknowledged:
-                    acknowledged += 1
-                    lost += not (length <= len(moves) and moves[length - 1] == move)
+                    run.acknowledged += 1
+                    run.lost += not (length <= len(moves) and moves[length - 1] == move)
                 for length, state in record.answers:
-                    assert length <= len(moves), "an answer showed a move that was not saved"
-                    assert states[length] == state, "an answer showed an unsaved state"
+                    run.shown_early += length > len(moves) or states[length] != state
+    return run
+
+
+def test_no_acknowledged_move_is_lost_and_none_shown_early(tmp_path: Path) -> None:
+    run = kill_run(tmp_path)
     print(
-        f"kill -9: {len(ids) * CLIENTS_PER_GAME} clients on {len(ids)} games, "
-        f"{acknowledged} moves acknowledged, {lost} lost"
+        f"kill -9: {run.clients} clients on {run.games} games, "
+        f"{run.acknowledged} moves acknowledged, {run.lost} lost"
     )
-    assert acknowledged > 20 * len(ids)  # the play really happened
-    assert lost == 0
+    assert not run.refused
+    assert run.acknowledged > 20 * run.games  # the play really happened
+    assert run.lost == 0
+    assert run.shown_early == 0, "an answer showed a move or state that was not saved"
 
 
 def replayed(title: str, moves: list[str]) -> list[str]:

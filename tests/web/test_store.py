@@ -226,3 +226,29 @@ def test_a_failed_save_answers_503_and_plays_nothing(
         monkeypatch.undo()
         game = client.get(f"/api/games/{pid}").json()  # read again from the file
         assert game["position"] == 1 and game["state"].startswith("#???")
+
+
+def test_a_full_history_says_so_and_is_saved_merged(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the cap the oldest half of the moves becomes one: the answer carries a notice, the
+    file holds the merged history, and a restarted server shows the same game."""
+    import pencilbox.session as session
+
+    monkeypatch.setattr(session, "MAX_HISTORY", 6)
+    with app_client(create_app(db_path)) as client:
+        pid = puzzle_id(client, "data148")
+        answers = [
+            client.post(f"/api/games/{pid}/move", json={"move": f"r1c{c}=1"}).json()
+            for c in range(1, 8)
+        ]
+        assert all("notice" not in a for a in answers[:6])
+        assert "history is full" in answers[6]["notice"]
+        assert answers[6]["history"] == len(moves_of(client, pid)) < 7
+        state = answers[6]["state"]
+        after = client.post(f"/api/games/{pid}/move", json={"move": "r2c1=1"}).json()
+        assert "notice" not in after  # said once
+    with app_client(create_app(db_path)) as client:
+        game = client.get(f"/api/games/{pid}").json()
+        assert game["history"] == after["history"] and game["state"] == after["state"]
+        assert client.post(f"/api/games/{pid}/undo").json()["state"] == state

@@ -232,3 +232,16 @@ def all_genres() -> list[Genre]:
     for genre in _REGISTRY.values():
         seen.setdefault(genre.name, genre)
     return list(seen.values())
+
+
+def detect(text: str, filename: str | None = None) -> Genre:
+    """The genre of a puzzle text. Content decides first; the file name is asked only when
+    no genre recognises the content alone (a name like `list.txt` says little)."""
+    from pencilbox.errors import UnknownFormat
+
+    for name_hint in (None, filename) if filename else (None,):
+        for genre in all_genres():
+            if genre.sniff(text, name_hint):
+                return genre
+    where = f"{filename}: " if filename else ""
+    raise UnknownFormat(f"{where}cannot tell which puzzle genre or format this is")

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 import anyio
 from fastapi import Body as BodyParam
 from fastapi import FastAPI, Request
+from fastapi import Path as PathParameter
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
@@ -40,7 +41,7 @@ from fastapi.responses import (
     StreamingResponse,
 )
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
@@ -53,6 +54,7 @@ from pencilbox.errors import (
     LimitExceeded,
     PuzzleError,
     UnknownFormat,
+    shorten,
 )
 from pencilbox.genres import base
 from pencilbox.genres.base import SolveResult
@@ -105,7 +107,38 @@ class ApiError(Exception):
 
 
 # -- request bodies ---------------------------------------------------------------------------
-class PuzzleText(BaseModel):
+MAX_ID = 2**63 - 1
+"""The largest id SQLite can hold; a larger one in a path or a body is a 422, not a 500."""
+Id = Annotated[int, PathParameter(ge=0, le=MAX_ID)]
+
+
+class Body(BaseModel):
+    """A request body whose text is valid Unicode: JSON may carry a lone surrogate
+    ("\\ud800"), which no file or database can store."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _unicode(cls, value: Any) -> Any:
+        for text in _strings(value):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise ValueError(
+                    f"not valid Unicode (a lone surrogate at character {error.start + 1})"
+                ) from None
+        return value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+
+
+class PuzzleText(Body):
     text: str = Field(default="", description="the puzzle in any supported notation, or a URL")
     genre: str | None = None
     format: str | None = None
@@ -117,11 +150,11 @@ class ConvertRequest(PuzzleText):
     to: str = Field(description="a text notation of the genre, or svg or png")
 
 
-class MoveRequest(BaseModel):
+class MoveRequest(Body):
     move: str
 
 
-class GenerateRequest(BaseModel):
+class GenerateRequest(Body):
     genre: str
     options: dict[str, str | int | float | bool | None] = Field(
         default_factory=dict, description="the genre generator's options, e.g. size, grade, seed"
@@ -129,7 +162,7 @@ class GenerateRequest(BaseModel):
     title: str | None = None
 
 
-class SolveRequest(BaseModel):
+class SolveRequest(Body):
     apply: bool = True
     time_limit: float | None = None
 
@@ -137,9 +170,9 @@ class SolveRequest(BaseModel):
 JOB_KINDS = ("solve", "generate", "steps")
 
 
-class JobRequest(BaseModel):
+class JobRequest(Body):
     kind: str = Field(description="solve, generate or steps")
-    puzzle_id: int | None = Field(default=None, description="for solve and steps")
+    puzzle_id: int | None = Field(default=None, ge=0, le=MAX_ID, description="for solve and steps")
     genre: str | None = Field(default=None, description="for generate")
     options: dict[str, str | int | float | bool | None] = Field(
         default_factory=dict, description="for generate: the generator's options"
@@ -465,8 +498,26 @@ def _parse(text: str, body: PuzzleText) -> Any:
     return parse_puzzle(text, body.genre or None, body.format or None, body.filename)
 
 
+PARSE_ERRORS = (ValueError, OSError, RecursionError)
+"""What a parser bug could still raise instead of a PuzzleError: answered as bad input (422)."""
+
+
 def parse_puzzle(text: str, genre: str | None, format: str | None, filename: str | None) -> Any:
-    return parse_text(text, genre, format, filename, max_size=MAX_GRID)
+    with reading():
+        return parse_text(text, genre, format, filename, max_size=MAX_GRID)
+
+
+@contextmanager
+def reading() -> Iterator[None]:
+    """The safety net under every parser: an error that is not a PuzzleError is still the
+    input's fault, so it is a 422 in one sentence (never a 500 with a traceback)."""
+    try:
+        yield
+    except PuzzleError:
+        raise
+    except PARSE_ERRORS as error:
+        cause = shorten(f"{type(error).__name__}: {error}", 80)
+        raise FormatError(f"cannot read this puzzle ({cause})") from None
 
 
 def _puzzle_json(puzzle: Any) -> dict[str, Any]:
@@ -843,7 +894,7 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     @app.get("/play/{puzzle_id}", include_in_schema=False)
-    def play(puzzle_id: int) -> RedirectResponse:
+    def play(puzzle_id: Id) -> RedirectResponse:
         genre = library.row(puzzle_id)["genre"]
         return RedirectResponse(f"/{genre}?id={puzzle_id}")
 
@@ -879,7 +930,8 @@ def create_app(
             return Response(puzzle.render(None, "svg"), media_type="image/svg+xml")
         if body.to == "png":
             return Response(puzzle.render_png(None), media_type="image/png")
-        return JSONResponse({"format": body.to, "text": puzzle.to(body.to)})
+        with reading():
+            return JSONResponse({"format": body.to, "text": puzzle.to(body.to)})
 
     @app.post("/api/generate", status_code=201)
     def generate(body: GenerateRequest) -> dict[str, Any]:
@@ -927,19 +979,19 @@ def create_app(
         return {**_summary(library.row(puzzle_id)), "new": created}
 
     @app.get("/api/puzzles/{puzzle_id}")
-    def get_puzzle(puzzle_id: int) -> dict[str, Any]:
+    def get_puzzle(puzzle_id: Id) -> dict[str, Any]:
         row = library.row(puzzle_id)
         entry = library.entry(puzzle_id)
         return {**row, "puzzle": _puzzle_json(entry.puzzle)}
 
     @app.delete("/api/puzzles/{puzzle_id}")
-    def delete_puzzle(puzzle_id: int) -> dict[str, Any]:
+    def delete_puzzle(puzzle_id: Id) -> dict[str, Any]:
         if not library.delete(puzzle_id):
             raise ApiError(404, f"no puzzle with id {puzzle_id}")
         return {"deleted": puzzle_id}
 
     @app.get("/api/puzzles/{puzzle_id}/thumbnail.svg")
-    def thumbnail(puzzle_id: int) -> Response:
+    def thumbnail(puzzle_id: Id) -> Response:
         entry = library.entry(puzzle_id)
         state = None
         if playable(entry.puzzle.genre):
@@ -949,7 +1001,7 @@ def create_app(
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/puzzles/{puzzle_id}/export", response_model=None)
-    def export(puzzle_id: int, format: str = "svg", state: str = "game") -> Response:
+    def export(puzzle_id: Id, format: str = "svg", state: str = "game") -> Response:
         entry = library.entry(puzzle_id)
         grid = None
         if state == "game" and playable(entry.puzzle.genre):
@@ -968,12 +1020,12 @@ def create_app(
         return Response(text, media_type="text/plain; charset=utf-8")
 
     @app.get("/api/puzzles/{puzzle_id}/solve")
-    def solve_puzzle(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+    def solve_puzzle(puzzle_id: Id, time_limit: float | None = None) -> dict[str, Any]:
         entry = library.entry(puzzle_id)
         return _result_json(entry.puzzle, library.result(puzzle_id, deadline_for(time_limit)))
 
     @app.get("/api/puzzles/{puzzle_id}/grade")
-    def grade(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+    def grade(puzzle_id: Id, time_limit: float | None = None) -> dict[str, Any]:
         """The solver's verdict and grade, and the genre's logical grade where it has one
         (a level, a score and the hardest technique)."""
         deadline = deadline_for(time_limit)
@@ -983,7 +1035,7 @@ def create_app(
         return {"status": result.status, "grade": result.grade, **logical}
 
     @app.get("/api/puzzles/{puzzle_id}/steps")
-    def steps(puzzle_id: int, time_limit: float | None = None) -> dict[str, Any]:
+    def steps(puzzle_id: Id, time_limit: float | None = None) -> dict[str, Any]:
         try:
             return _trace_json(library.trace(puzzle_id, deadline_for(time_limit)))
         except TimeLimitReached:
@@ -991,7 +1043,7 @@ def create_app(
             raise ApiError(504, f"no trace within the time limit of {limit:g} s") from None
 
     @app.get("/api/puzzles/{puzzle_id}/steps/stream", response_model=None)
-    async def stream_steps(puzzle_id: int, time_limit: float | None = None) -> EventStream:
+    async def stream_steps(puzzle_id: Id, time_limit: float | None = None) -> EventStream:
         """The trace as server-sent events while the worker finds it: `step` events (the
         items of /steps), then `done` {"count", "complete"}, or `error` {"error"}. The work
         stops when the client goes away."""
@@ -1016,11 +1068,11 @@ def create_app(
         return {"id": job.id, "state": "running"}
 
     @app.get("/api/jobs/{job_id}")
-    def get_job(job_id: int) -> dict[str, Any]:
+    def get_job(job_id: Id) -> dict[str, Any]:
         return _job(board, job_id).to_json()
 
     @app.delete("/api/jobs/{job_id}")
-    def cancel_job(job_id: int) -> dict[str, Any]:
+    def cancel_job(job_id: Id) -> dict[str, Any]:
         job = _job(board, job_id)
         if job.state != "running":
             raise ApiError(409, f"job {job_id} is over already ({job.state})", state=job.state)
@@ -1050,12 +1102,12 @@ def create_app(
 
     # -- games ------------------------------------------------------------------------------
     @app.get("/api/games/{puzzle_id}")
-    def get_game(puzzle_id: int) -> dict[str, Any]:
+    def get_game(puzzle_id: Id) -> dict[str, Any]:
         with library.playing(puzzle_id) as (entry, game):
             return _game_json(puzzle_id, entry, game)
 
     @app.get("/api/games/{puzzle_id}/moves")
-    def game_moves(puzzle_id: int) -> dict[str, Any]:
+    def game_moves(puzzle_id: Id) -> dict[str, Any]:
         """The history: every move as saved (a `grid` move as the cells it changed), and how
         many of them are played (the rest can be redone)."""
         with library.playing(puzzle_id) as (_, game):
@@ -1071,15 +1123,15 @@ def create_app(
             return _game_json(puzzle_id, entry, game, changed=bool(outcome), **extra)
 
     @app.post("/api/games/{puzzle_id}/move")
-    def move(puzzle_id: int, body: MoveRequest) -> dict[str, Any]:
+    def move(puzzle_id: Id, body: MoveRequest) -> dict[str, Any]:
         return _change(puzzle_id, lambda game: game.play(body.move))
 
     @app.post("/api/games/{puzzle_id}/undo")
-    def undo(puzzle_id: int) -> dict[str, Any]:
+    def undo(puzzle_id: Id) -> dict[str, Any]:
         return _change(puzzle_id, lambda game: game.undo())
 
     @app.post("/api/games/{puzzle_id}/redo")
-    def redo(puzzle_id: int) -> dict[str, Any]:
+    def redo(puzzle_id: Id) -> dict[str, Any]:
         return _change(puzzle_id, lambda game: game.redo())
 
     def _reset(game: Game) -> bool:
@@ -1087,11 +1139,11 @@ def create_app(
         return True
 
     @app.post("/api/games/{puzzle_id}/reset")
-    def reset(puzzle_id: int) -> dict[str, Any]:
+    def reset(puzzle_id: Id) -> dict[str, Any]:
         return _change(puzzle_id, _reset)
 
     @app.post("/api/games/{puzzle_id}/hint")
-    def hint(puzzle_id: int) -> dict[str, Any]:
+    def hint(puzzle_id: Id) -> dict[str, Any]:
         solution = library.solution(puzzle_id)
         with library.playing(puzzle_id) as (entry, game):
             rules, state = game.rules, game.state
@@ -1110,7 +1162,7 @@ def create_app(
         return payload
 
     @app.post("/api/games/{puzzle_id}/pass")
-    def single_pass(puzzle_id: int) -> dict[str, Any]:
+    def single_pass(puzzle_id: Id) -> dict[str, Any]:
         found: list[Step] = []
         before: list[str] = []
 
@@ -1123,7 +1175,7 @@ def create_app(
         return {**answer, "before": before[0], "steps": [s.to_json() for s in found]}
 
     @app.post("/api/games/{puzzle_id}/solve")
-    def solve_game(puzzle_id: int, body: SolveRequest | None = None) -> dict[str, Any]:
+    def solve_game(puzzle_id: Id, body: SolveRequest | None = None) -> dict[str, Any]:
         request = body or SolveRequest()
         result = library.result(puzzle_id, deadline_for(request.time_limit))
         entry = library.entry(puzzle_id)
@@ -1131,7 +1183,7 @@ def create_app(
         return {**answer, "result": _result_json(entry.puzzle, result)}
 
     @app.get("/api/games/{puzzle_id}/check")
-    def check(puzzle_id: int) -> dict[str, Any]:
+    def check(puzzle_id: Id) -> dict[str, Any]:
         solution = library.solution(puzzle_id)
         with library.playing(puzzle_id) as (_, game):
             return game.check(solution)
