@@ -14,7 +14,7 @@ import pytest
 
 from pencilbox.core.timing import Deadline
 from pencilbox.web import jobs
-from pencilbox.web.app import MAX_JOBS, RETRY_AFTER_S
+from pencilbox.web.app import GENERATE_TIME_LIMIT, MAX_JOBS, RETRY_AFTER_S
 from tests.web.conftest import TestClient, puzzle_id
 from tests.web.test_jobs import finished, start
 
@@ -111,6 +111,8 @@ def test_requests_that_get_no_worker_in_time_answer_503(
     assert_busy_answer(client.get(f"/api/puzzles/{pid}/grade?time_limit=0.3"))
     assert_busy_answer(client.get(f"/api/puzzles/{pid}/steps?time_limit=0.3"))
     assert_busy_answer(client.post(f"/api/games/{pid}/solve", json={"time_limit": 0.3}))
+    made = client.post("/api/generate", json={"genre": "sudoku", "time_limit": 0.3})
+    assert_busy_answer(made)
     job = finished(client, start(client, kind="solve", puzzle_id=pid, time_limit=0.3))
     assert job["state"] == "timeout" and "no solver was free" in job["error"]
     with client.stream("GET", f"/api/puzzles/{pid}/steps/stream?time_limit=0.3") as streamed:
@@ -159,3 +161,25 @@ def test_time_limits_that_are_not_a_positive_number(client: TestClient, limit: s
 
 
 JSON = {"content-type": "application/json"}
+
+
+def test_generation_has_its_own_longer_limit(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Generators take no time limit of their own (a 30x30 Double Choco may take a while):
+    by default their worker gets GENERATE_TIME_LIMIT, or the time_limit asked for."""
+    given: list[float] = []
+    generate = jobs.generate
+
+    def recorded(genre: str, options: Any, deadline: Deadline, cancel: Any = None) -> Any:
+        given.append(deadline.remaining() or 0.0)
+        return generate(genre, options, deadline, cancel)
+
+    monkeypatch.setattr(jobs, "generate", recorded)
+    made = client.post("/api/generate", json={"genre": "sudoku", "options": {"seed": 2}})
+    assert made.status_code == 201, made.text
+    asked = client.post("/api/generate", json={"genre": "sudoku", "time_limit": 30})
+    assert asked.status_code == 201, asked.text
+    assert GENERATE_TIME_LIMIT - 5 < given[0] <= GENERATE_TIME_LIMIT and 25 < given[1] <= 30
+    zero = client.post("/api/generate", json={"genre": "sudoku", "time_limit": 0})
+    assert zero.status_code == 422 and "time_limit" in zero.json()["error"]

@@ -81,6 +81,8 @@ MAX_GRID = 200
 MAX_JOBS = 12
 """Solves and traces running at once."""
 SOLVE_TIME_LIMIT = 20.0
+GENERATE_TIME_LIMIT = 60.0
+"""Generators take no time limit of their own: their worker is stopped after this long."""
 HINT_SOLVE_LIMIT = 5.0
 """How long a hint or a check may wait for the solution it compares against."""
 MAX_TIME_LIMIT = 60.0
@@ -160,6 +162,9 @@ class GenerateRequest(Body):
         default_factory=dict, description="the genre generator's options, e.g. size, grade, seed"
     )
     title: str | None = None
+    time_limit: float | None = Field(
+        default=None, description=f"seconds ({GENERATE_TIME_LIMIT:g} if not given)"
+    )
 
 
 class SolveRequest(Body):
@@ -448,6 +453,10 @@ def deadline_for(time_limit: float | None) -> Deadline:
     arrived = _arrived.get()
     waited = time.monotonic() - arrived if arrived is not None else 0.0
     return Deadline(seconds - waited)
+
+
+def _generate_deadline(time_limit: float | None) -> Deadline:
+    return deadline_for(GENERATE_TIME_LIMIT if time_limit is None else time_limit)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -769,6 +778,55 @@ async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
+def _answer_errors(app: FastAPI) -> None:
+    """Every error a request can meet, as a JSON answer: bad input is 4xx, a busy or failing
+    server 503 with Retry-After, never a 500 with a traceback."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(
+            {"error": error.message, **error.extra}, error.status, headers=error.headers
+        )
+
+    @app.exception_handler(jobs.NoWorker)
+    async def no_worker(request: Request, error: jobs.NoWorker) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": str(RETRY_AFTER_S)})
+
+    @app.exception_handler(LibraryError)
+    async def library_error(request: Request, error: LibraryError) -> JSONResponse:
+        """The library file failed under us (disk full, removed, made read-only): nothing
+        was changed; the client may try again."""
+        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": "5"})
+
+    @app.exception_handler(PuzzleError)
+    async def puzzle_error(request: Request, error: PuzzleError) -> JSONResponse:
+        body: dict[str, Any] = {"error": str(error), "kind": type(error).__name__}
+        if isinstance(error, FormatError):
+            body.update(line=error.line, column=error.column, reason=error.reason)
+        if isinstance(error, InvalidPuzzle):
+            body.update(where=error.where, reason=error.reason)
+        status = 413 if isinstance(error, LimitExceeded) else 422
+        return JSONResponse(body, status)
+
+    @app.exception_handler(TimeLimitReached)
+    async def too_slow(request: Request, error: TimeLimitReached) -> JSONResponse:
+        return JSONResponse({"error": "no answer within the time limit"}, 504)
+
+    @app.exception_handler(jobs.WorkerLost)
+    async def worker_lost(request: Request, error: jobs.WorkerLost) -> JSONResponse:
+        retry = {"Retry-After": str(RETRY_AFTER_S)}
+        return JSONResponse({"error": f"{error}; try again"}, 503, headers=retry)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}" if where else "bad request"
+        detail = [{k: v for k, v in p.items() if k in ("loc", "msg", "type")} for p in problems]
+        return JSONResponse({"error": message, "detail": detail}, 422)
+
+
 # -- the app ----------------------------------------------------------------------------------
 def _genre_json(genre: base.Genre) -> dict[str, Any]:
     page = _page_of(genre.name)
@@ -845,48 +903,7 @@ def create_app(
     app.add_middleware(Arrival)
     app.add_middleware(Guard, names=names)  # added last: runs first
 
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(
-            {"error": error.message, **error.extra}, error.status, headers=error.headers
-        )
-
-    @app.exception_handler(jobs.NoWorker)
-    async def no_worker(request: Request, error: jobs.NoWorker) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": str(RETRY_AFTER_S)})
-
-    @app.exception_handler(LibraryError)
-    async def library_error(request: Request, error: LibraryError) -> JSONResponse:
-        """The library file failed under us (disk full, removed, made read-only): nothing
-        was changed; the client may try again."""
-        return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": "5"})
-
-    @app.exception_handler(PuzzleError)
-    async def puzzle_error(request: Request, error: PuzzleError) -> JSONResponse:
-        body: dict[str, Any] = {"error": str(error), "kind": type(error).__name__}
-        if isinstance(error, FormatError):
-            body.update(line=error.line, column=error.column, reason=error.reason)
-        if isinstance(error, InvalidPuzzle):
-            body.update(where=error.where, reason=error.reason)
-        status = 413 if isinstance(error, LimitExceeded) else 422
-        return JSONResponse(body, status)
-
-    @app.exception_handler(TimeLimitReached)
-    async def too_slow(request: Request, error: TimeLimitReached) -> JSONResponse:
-        return JSONResponse({"error": "no answer within the time limit"}, 504)
-
-    @app.exception_handler(jobs.WorkerLost)
-    async def worker_lost(request: Request, error: jobs.WorkerLost) -> JSONResponse:
-        return JSONResponse({"error": f"{error}; try again"}, 503)
-
-    @app.exception_handler(RequestValidationError)
-    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = error.errors()
-        first = problems[0] if problems else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid request')}" if where else "bad request"
-        detail = [{k: v for k, v in p.items() if k in ("loc", "msg", "type")} for p in problems]
-        return JSONResponse({"error": message, "detail": detail}, 422)
+    _answer_errors(app)
 
     # -- pages ------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -938,7 +955,7 @@ def create_app(
         """Make a new puzzle with the genre's generator and add it to the library."""
         genre = _generator(body.genre)
         with library.job():
-            return generated(genre, body, deadline_for(None))
+            return generated(genre, body, _generate_deadline(body.time_limit))
 
     def generated(
         genre: str, body: GenerateRequest, deadline: Deadline, cancel: threading.Event | None = None
@@ -1089,7 +1106,7 @@ def create_app(
                 raise ApiError(422, "a generate job needs a genre")
             genre = _generator(body.genre)
             request = GenerateRequest(genre=genre, options=body.options, title=body.title)
-            deadline = deadline_for(body.time_limit)
+            deadline = _generate_deadline(body.time_limit)
             return lambda cancel: ("done", generated(genre, request, deadline, cancel))
         if body.puzzle_id is None:
             raise ApiError(422, f"a {body.kind} job needs a puzzle_id")
