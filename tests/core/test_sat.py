@@ -111,9 +111,17 @@ stopped, slowest = 0, 0.0
 for round in range(25):
     solver = SatSolver()
     pigeonhole(solver, 11)  # hours without a limit
-    threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT)).start()
+    ready = threading.Event()  # Ctrl-C once the search is under way, never in start()
+
+    def press() -> None:
+        ready.wait()
+        time.sleep(0.02)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=press).start()
     started = time.monotonic()
     try:
+        ready.set()
         solver.solve_untimed([])
     except KeyboardInterrupt:
         stopped += 1
