@@ -96,6 +96,7 @@ def test_an_infinite_seed(client: TestClient, genre: str) -> None:
         ("/api/generate", '{"genre": "sudoku", "title": "\\ud83d"}'),
         ("/api/generate", '{"genre": "sudoku", "options": {"grade": "\\ud800"}}'),
         ("/api/jobs", '{"kind": "generate", "genre": "sudoku", "title": "x\\udfff"}'),
+        ("/api/nonogram/clues", '{"rows": "1\\ud800", "cols": "1"}'),
     ],
 )
 def test_a_lone_surrogate_is_422(client: TestClient, url: str, body: str) -> None:

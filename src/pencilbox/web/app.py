@@ -1229,4 +1229,5 @@ def _genre_action(genre: str, name: str, body: dict[str, Any]) -> dict[str, Any]
     except UnicodeEncodeError as error:
         message = f"not valid Unicode (a lone surrogate at character {error.start + 1})"
         raise ApiError(422, message) from None
-    return action(body, MAX_GRID)
+    with reading():
+        return action(body, MAX_GRID)
