@@ -68,7 +68,7 @@ from pencilbox.session import (
     state_text,
 )
 from pencilbox.store import GAME_FORMAT, LibraryError, Store, default_path
-from pencilbox.web import jobs
+from pencilbox.web import jobs, picture_review
 from pencilbox.web.board import Board, Job, State, Work
 from pencilbox.web.fetch import FetchRefused, fetch_text
 from pencilbox.web.security import Guard, host_names
@@ -925,6 +925,7 @@ def create_app(
         return FileResponse(page)
 
     app.mount("/static", _static_files(), name="static")
+    app.include_router(picture_review.router)  # (before /api/{genre}/{name}, which is last)
 
     # -- genres and parsing -----------------------------------------------------------------
     @app.get("/api/health")
