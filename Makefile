@@ -2,12 +2,13 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The install builds the compiled Sudoku kernel and Double Choco propagator too, so their
-# sources are part of the stamp.
-KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c
+# The install builds the compiled Sudoku kernel, Double Choco propagator and colour nonogram
+# line solver too, so their sources are part of the stamp.
+KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c \
+  src/pencilbox/genres/nonogram/colour/_colourline.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench setup browser clean fuzz fonts model bench-read bench-batch
+.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -70,6 +71,12 @@ bench-peers:
 	  touch $$stamp; \
 	fi
 
+# The colour nonogram benchmark: writes bench/results/nonogram_colour.md. Its peer, pynogram, is
+# not on the package index: give a Python that imports it in PENCILBOX_PYNOGRAM_PYTHON (and
+# PYTHONPATH for a checkout), else its columns say "not measured".
+bench-colour: $(STAMP)
+	$(BIN)/python bench/nonogram_colour.py
+
 # The Sudoku solver and generator benchmark: writes bench/results/sudoku.md. The PyPI peers it
 # compares against live in their own venv (pinned; made on first use, ignored by git).
 bench-sudoku: $(STAMP)
@@ -102,4 +109,4 @@ bench-batch: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
-	  src/pencilbox/genres/dbchoco/_propagator*.so
+	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/colour/_colourline*.so

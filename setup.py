@@ -1,9 +1,9 @@
-"""The compiled parts: the Sudoku kernel and the Double Choco propagator; everything else
-about the package is in pyproject.toml.
+"""The compiled parts: the Sudoku kernel, the Double Choco propagator and the colour nonogram
+line solver; everything else about the package is in pyproject.toml.
 
-Both extensions are optional: without a C compiler the build goes on without them, and
+The extensions are optional: without a C compiler the build goes on without them, and
 pencilbox.genres.sudoku.solver uses its pure-Python engines, pencilbox.genres.dbchoco.search
-its lazy-clause loop.
+its lazy-clause loop, pencilbox.genres.nonogram.colour.line its bit-set line solver.
 """
 
 from setuptools import Extension, setup
@@ -23,6 +23,11 @@ setup(
         Extension(
             "pencilbox.genres.dbchoco._propagator",
             sources=["src/pencilbox/genres/dbchoco/_propagator.c"],
+            optional=True,
+        ),
+        Extension(
+            "pencilbox.genres.nonogram.colour._colourline",
+            sources=["src/pencilbox/genres/nonogram/colour/_colourline.c"],
             optional=True,
         ),
     ]

@@ -76,6 +76,17 @@ def test_json_colour_file_reads_and_writes_the_documented_shape() -> None:
     assert read(puzzle.to("json")) == puzzle
 
 
+def test_webpbn_colour_clues_come_from_the_goal_image_when_absent() -> None:
+    start = WEBPBN.index('<clues type="columns">')
+    end = WEBPBN.index("</puzzle>")
+    image = '<solution type="goal"><image>\n|rrb|\n|bbb|\n</image></solution>\n'
+    puzzle = read(WEBPBN[:start] + image + WEBPBN[end:], "webpbn")
+    assert isinstance(puzzle, ColourNonogram)
+    assert puzzle.format_clue(puzzle.rows[0]) == "2 red, 1 blue"
+    assert puzzle.format_clue(puzzle.cols[2]) == "2 blue"
+    assert puzzle.solve().solutions == [puzzle.goal]
+
+
 def test_one_colour_is_black_and_white() -> None:
     text = '{"colors": {"ink": {"hex": "#123456", "char": "i"}}, "rows": [[[1, "ink"]], []],'
     text += ' "cols": [[1], []], "solution": ["i.", ".."]}'

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.colour.line import solve_line
+from pencilbox.genres.nonogram.colour import line as colour_line
+from pencilbox.genres.nonogram.colour.line import solve_line, solve_line_python
 from pencilbox.genres.nonogram.colour.model import (
     NAMED_HEX,
     Colour,
@@ -67,6 +68,32 @@ def test_line_solver_agrees_with_listing_every_colouring(data: st.DataObject) ->
         for _ in range(length)
     )
     assert solve_line(clue, line) == brute_line(clue, line, colours)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_compiled_and_python_line_solvers_agree(data: st.DataObject) -> None:
+    colours = data.draw(st.integers(2, 11))
+    length = data.draw(st.integers(1, 30))
+    picture = data.draw(st.lists(st.integers(0, colours - 1), min_size=length, max_size=length))
+    clue = runs_of([1 << c for c in picture])
+    if data.draw(st.booleans()):
+        clue = tuple((n, data.draw(st.integers(1, colours - 1))) for n, _ in clue)
+    full = (1 << colours) - 1
+    line = tuple(
+        data.draw(st.sampled_from([full, full, full, data.draw(st.integers(1, full))]))
+        for _ in range(length)
+    )
+    python = solve_line_python(clue, line)
+    assert solve_line(clue, line) == python
+    if colour_line._compiled is not None:
+        assert colour_line._compiled(clue, line) == python
+
+
+def test_more_colours_than_the_compiled_solver_holds_fall_back_to_python() -> None:
+    full = (1 << 71) - 1
+    narrowed = solve_line(((1, 70), (1, 9)), (full,) * 3)
+    assert narrowed == (1 << 70 | 1, 1 << 70 | 1 << 9 | 1, 1 << 9 | 1)
 
 
 def test_touching_colours_need_no_gap_but_equal_colours_do() -> None:

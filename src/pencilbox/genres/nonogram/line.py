@@ -162,8 +162,15 @@ def _spread(starts: int, length: int) -> int:
     return result
 
 
+_BYTE_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
 def _reverse_bits(mask: int, width: int) -> int:
-    return int(format(mask, f"0{width}b")[::-1], 2)
+    """The lowest `width` bits of `mask` in reverse order: the bytes reversed, the bits of
+    each byte reversed by a table, then the padding of the last byte shifted out."""
+    size = (width + 7) >> 3
+    flipped = mask.to_bytes(size, "little").translate(_BYTE_REVERSED)
+    return int.from_bytes(flipped, "big") >> (size * 8 - width)
 
 
 def _bits(mask: int) -> tuple[int, ...]:

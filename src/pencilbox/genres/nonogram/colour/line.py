@@ -7,13 +7,17 @@ Python integer used as a bit set over the boundaries of the line, so one row cos
 shifts, ANDs and an addition; the whole solve is O(runs x colours) such operations, that is
 O(length x runs x colours) bit work, with no placement ever listed.
 
-A line is a tuple of masks (bit 0 background, bit c colour c). A cell may be colour c when a
-run of colour c that can start somewhere covers it; it may be background when the runs before
-it fit to its left and the runs after it fit to its right.
+Solving a line for propagation goes to the compiled twin of this solver (_colourline.c, the
+same programme cell by cell in C) when it is built; `placements`, which the SAT encoding and
+the explanations need, is always this one. A line is a tuple of masks (bit 0 background,
+bit c colour c). A cell may be colour c when a run of colour c that can start somewhere
+covers it; it may be background when the runs before it fit to its left and the runs after it
+fit to its right.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,6 +25,18 @@ from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue
 from pencilbox.genres.nonogram.line import _reverse_bits, _slide, _spread, _windows
 
 Line = tuple[int, ...]
+
+
+def _load_compiled() -> Callable[[ColourClue, Line], Line | None] | None:
+    """The same answers from C (_colourline.c), several times faster; optional at build."""
+    try:
+        from pencilbox.genres.nonogram.colour._colourline import solve_line as compiled
+    except ImportError:  # built without a C compiler
+        return None
+    return compiled
+
+
+_compiled = _load_compiled()
 
 
 @dataclass(frozen=True)
@@ -59,32 +75,84 @@ def solve_line(clue: ColourClue, line: Line) -> Line | None:
 
 @lru_cache(maxsize=200_000)
 def _solve_cached(clue: ColourClue, line: Line) -> Line | None:
-    found = placements(clue, line)
+    if _compiled is not None:
+        try:
+            return _compiled(clue, line)
+        except (ValueError, OverflowError):  # more colours than 64 bits hold
+            pass
+    return solve_line_python(clue, line)
+
+
+def solve_line_python(clue: ColourClue, line: Line) -> Line | None:
+    """solve_line on bit sets in Python: the fallback without the compiled solver, and the
+    other half of the test that the two agree."""
+    colours = _colour_count(clue, line)
+    allowed = colour_bits(line, colours)
+    mirrored = colour_bits(line[::-1], colours)
+    found = _placements(clue, allowed, mirrored, len(line))
     if found is None:
         return None
-    narrowed = found.cell_masks()
-    return tuple(old & new for old, new in zip(line, narrowed))
+    result: list[int] | None = None
+    for colour, cells in enumerate(found.possible):
+        gone = allowed[colour] & ~cells
+        if not gone:
+            continue
+        result = result or list(line)
+        keep = ~(1 << colour)
+        while gone:  # only the cells that lose this colour are touched
+            low = gone & -gone
+            result[low.bit_length() - 1] &= keep
+            gone ^= low
+    return line if result is None else tuple(result)
+
+
+def _colour_count(clue: ColourClue, line: Line) -> int:
+    return max(max(line, default=1).bit_length(), max((c for _, c in clue), default=0) + 1)
+
+
+TABLE_COLOURS = 8
+"""Up to this many colours (background included) colour_bits uses translate tables."""
+
+
+@lru_cache(maxsize=16)
+def _translations(colours: int) -> tuple[dict[int, str], ...]:
+    """Per colour c, a str.translate table: the character chr(mask) -> '1' if the mask holds
+    c, else '0' (masks are below 2**colours)."""
+    return tuple(
+        {mask: "1" if mask >> colour & 1 else "0" for mask in range(1 << colours)}
+        for colour in range(colours)
+    )
 
 
 def colour_bits(line: Line, colours: int) -> list[int]:
-    """allowed[c]: the cells (as bits) whose mask still holds colour c."""
+    """allowed[c]: the cells (as bits) whose mask still holds colour c. Up to TABLE_COLOURS
+    colours, the line is written as one character per cell (last cell first, so it is the
+    most significant bit) and each colour read off with one str.translate, at C speed."""
+    if colours > TABLE_COLOURS:
+        return _colour_bits_by_cell(line, colours)
+    text = "".join(map(chr, reversed(line))) or "0"
+    return [int(text.translate(table), 2) for table in _translations(colours)]
+
+
+def _colour_bits_by_cell(line: Line, colours: int) -> list[int]:
     allowed = [0] * colours
     for i, mask in enumerate(line):
-        bit = 1 << i
-        colour = 0
-        while mask:
-            if mask & 1:
-                allowed[colour] |= bit
-            mask >>= 1
-            colour += 1
+        for colour in range(mask.bit_length()):
+            if mask >> colour & 1:
+                allowed[colour] |= 1 << i
     return allowed
 
 
 def placements(clue: ColourClue, line: Line) -> ColourPlacements | None:
-    n = len(line)
-    colours = max((mask.bit_length() for mask in line), default=1)
-    colours = max(colours, max((c + 1 for _, c in clue), default=1))
-    allowed = colour_bits(line, colours)
+    colours = _colour_count(clue, line)
+    mirrored = colour_bits(line[::-1], colours)
+    return _placements(clue, colour_bits(line, colours), mirrored, len(line))
+
+
+def _placements(
+    clue: ColourClue, allowed: list[int], mirrored: list[int], n: int
+) -> ColourPlacements | None:
+    colours = len(allowed)
     background = allowed[BACKGROUND]
     if not clue:
         if background != (1 << n) - 1:
@@ -93,7 +161,7 @@ def placements(clue: ColourClue, line: Line) -> ColourPlacements | None:
     forward = _forward(clue, allowed)
     if not forward[-1] >> n & 1:
         return None
-    backward = _backward(clue, allowed, n)
+    backward = _backward(clue, mirrored, n)
     k = len(clue)
     possible = [0] * colours
     start_masks = []
@@ -134,8 +202,8 @@ def _forward(clue: ColourClue, allowed: list[int]) -> list[int]:
     return reach
 
 
-def _backward(clue: ColourClue, allowed: list[int], n: int) -> list[int]:
+def _backward(clue: ColourClue, mirrored: list[int], n: int) -> list[int]:
     """backward[j]: boundaries i such that runs j.. fit in the cells from i on: the forward
-    table of the mirrored line and clue, read back to front."""
-    mirrored = _forward(clue[::-1], [_reverse_bits(mask, n) for mask in allowed])
-    return [_reverse_bits(mask, n + 1) for mask in reversed(mirrored)]
+    table of the mirrored line (`mirrored`: its colour bits) and clue, read back to front."""
+    table = _forward(clue[::-1], mirrored)
+    return [_reverse_bits(mask, n + 1) for mask in reversed(table)]

@@ -255,19 +255,11 @@ def grid_from_strings(
 
 def runs_of(puzzle_line: Iterable[int]) -> ColourClue:
     """The coloured runs of a decided line of masks."""
-    runs: list[Run] = []
-    colour, length = BACKGROUND, 0
-    for mask in puzzle_line:
-        value = mask.bit_length() - 1
-        if value == colour:
-            length += 1
-            continue
-        if colour != BACKGROUND and length:
-            runs.append((length, colour))
-        colour, length = value, 1
-    if colour != BACKGROUND and length:
-        runs.append((length, colour))
-    return tuple(runs)
+    return tuple(
+        (len(list(group)), mask.bit_length() - 1)
+        for mask, group in itertools.groupby(puzzle_line)
+        if mask != 1 << BACKGROUND
+    )
 
 
 def clues_of(grid: Grid) -> tuple[tuple[ColourClue, ...], tuple[ColourClue, ...]]:
