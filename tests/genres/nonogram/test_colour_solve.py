@@ -86,6 +86,9 @@ def test_compiled_and_python_line_solvers_agree(data: st.DataObject) -> None:
     )
     python = solve_line_python(clue, line)
     assert solve_line(clue, line) == python
+    found = colour_line.placements(clue, line)
+    starts = None if found is None else [colour_line._bits(m) for m in found.start_masks]
+    assert colour_line.run_starts(clue, line) == (None if starts is None else tuple(starts))
     if colour_line._compiled is not None:
         assert colour_line._compiled(clue, line) == python
 

@@ -4,6 +4,7 @@
  * tuple of colour masks (bit 0 the background, bit c colour c; at most 63 colours), and
  * returns the line narrowed to the colours some placement gives each cell: the same tuple
  * object when nothing changes, a new tuple when something does, None when no placement fits.
+ * run_starts(clue, line) gives the starts each run may take (what the SAT encoding needs).
  *
  * The dynamic programme (n cells, k runs, all O(n * k)):
  *   fwd[j][i]  runs 0..j-1 fit in cells [0, i), background after the last one up to i;
@@ -135,9 +136,15 @@ static int read_clue(PyObject *clue, Py_ssize_t *len, int *colour, Py_ssize_t k)
     return 0;
 }
 
-static PyObject *solve_line(PyObject *self, PyObject *args) {
-    PyObject *clue, *line_obj;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &clue, &PyTuple_Type, &line_obj)) return NULL;
+typedef struct {
+    char *block;
+    Work w;
+    uint64_t *possible;
+    int32_t *cover;
+} Line;
+
+/* Read the clue and the line into one allocated block; -1 with a Python error set. */
+static int load(PyObject *clue, PyObject *line_obj, Line *out) {
     Py_ssize_t n = PyTuple_GET_SIZE(line_obj), k = PyTuple_GET_SIZE(clue);
     size_t cells = (size_t)n + 2, runs = (size_t)k + 1;
     /* One block, widest arrays first so that each stays aligned: line, possible, len (8
@@ -146,7 +153,10 @@ static PyObject *solve_line(PyObject *self, PyObject *args) {
                    (runs * cells + cells) * sizeof(int32_t) + runs * sizeof(int) + cells +
                    2 * runs * cells;
     char *block = calloc(1, bytes);
-    if (block == NULL) return PyErr_NoMemory();
+    if (block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     uint64_t *line = (uint64_t *)block;
     uint64_t *possible = line + cells;
     Py_ssize_t *len = (Py_ssize_t *)(possible + cells);
@@ -156,13 +166,13 @@ static PyObject *solve_line(PyObject *self, PyObject *args) {
     unsigned char *bg_ok = (unsigned char *)(colour + runs);
     unsigned char *fwd = bg_ok + cells;
     unsigned char *bwd = fwd + runs * cells;
-    PyObject *result = NULL;
+    out->block = block;
     for (Py_ssize_t i = 0; i < n; i++) {
         line[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(line_obj, i));
-        if (PyErr_Occurred()) goto done;
+        if (PyErr_Occurred()) goto fail;
         bg_ok[i] = (unsigned char)(line[i] & 1);
     }
-    if (read_clue(clue, len, colour, k) < 0) goto done;
+    if (read_clue(clue, len, colour, k) < 0) goto fail;
     for (Py_ssize_t j = 0; j < k; j++) {
         int32_t *row = bad + j * (n + 1);
         uint64_t bit = (uint64_t)1 << colour[j];
@@ -170,14 +180,32 @@ static PyObject *solve_line(PyObject *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < n; i++) row[i + 1] = row[i] + !(line[i] & bit);
     }
     Work w = {n, k, line, len, colour, fwd, bwd, bg_ok, bad};
-    if (!narrow(&w, possible, cover)) {
+    out->w = w;
+    out->possible = possible;
+    out->cover = cover;
+    return 0;
+fail:
+    free(block);
+    return -1;
+}
+
+static PyObject *solve_line(PyObject *self, PyObject *args) {
+    PyObject *clue, *line_obj;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &clue, &PyTuple_Type, &line_obj)) return NULL;
+    Line data;
+    if (load(clue, line_obj, &data) < 0) return NULL;
+    Work *w = &data.w;
+    uint64_t *possible = data.possible;
+    Py_ssize_t n = w->n;
+    PyObject *result = NULL;
+    if (!narrow(w, possible, data.cover)) {
         result = Py_NewRef(Py_None);
         goto done;
     }
     int changed = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        possible[i] &= line[i];
-        changed |= possible[i] != line[i];
+        possible[i] &= w->line[i];
+        changed |= possible[i] != w->line[i];
     }
     if (!changed) {
         result = Py_NewRef(line_obj);
@@ -194,13 +222,54 @@ static PyObject *solve_line(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(result, i, value);
     }
 done:
-    free(block);
+    free(data.block);
+    return result;
+}
+
+/* The starts each run may take, as a tuple per run; None when the clue does not fit. */
+static PyObject *run_starts(PyObject *self, PyObject *args) {
+    PyObject *clue, *line_obj;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &clue, &PyTuple_Type, &line_obj)) return NULL;
+    Line data;
+    if (load(clue, line_obj, &data) < 0) return NULL;
+    Work *w = &data.w;
+    PyObject *result = NULL;
+    forward(w);
+    if (!FWD(w, w->k, w->n)) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    backward(w);
+    result = PyTuple_New(w->k);
+    if (result == NULL) goto done;
+    for (Py_ssize_t j = 0; j < w->k; j++) {
+        PyObject *starts = PyList_New(0);
+        if (starts == NULL) goto fail;
+        PyTuple_SET_ITEM(result, j, starts);
+        for (Py_ssize_t s = 0; s + w->len[j] <= w->n; s++) {
+            if (!(fits_colour(w, j, s) && start_ok(w, j, s) && end_ok(w, j, s + w->len[j])))
+                continue;
+            PyObject *value = PyLong_FromSsize_t(s);
+            if (value == NULL || PyList_Append(starts, value) < 0) {
+                Py_XDECREF(value);
+                goto fail;
+            }
+            Py_DECREF(value);
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    free(data.block);
     return result;
 }
 
 static PyMethodDef methods[] = {
     {"solve_line", solve_line, METH_VARARGS,
      "solve_line(clue, line) -> the narrowed line, the same line, or None (no placement)."},
+    {"run_starts", run_starts, METH_VARARGS,
+     "run_starts(clue, line) -> a list of possible starts per run, or None (no placement)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.colour.logic import decided
 from pencilbox.genres.nonogram.colour.model import ColourNonogram, runs_of
 
 
@@ -14,7 +13,8 @@ def violations(puzzle: ColourNonogram, grid: Grid) -> list[str]:
             f"the grid is {grid.width}x{grid.height}, the puzzle {puzzle.width}x{puzzle.height}"
         ]
     problems = []
-    open_cells = sum(1 for mask in grid.cells if not decided(mask) or not mask)
+    single = {1 << colour for colour in range(len(puzzle.colours))}
+    open_cells = sum(1 for mask in grid.cells if mask not in single)
     if open_cells:
         problems.append(f"{open_cells} cells are still undecided")
     for kind, clues, lines in (
@@ -22,7 +22,7 @@ def violations(puzzle: ColourNonogram, grid: Grid) -> list[str]:
         ("column", puzzle.cols, [grid.column(c) for c in range(grid.width)]),
     ):
         for index, (clue, line) in enumerate(zip(clues, lines)):
-            if not all(mask and decided(mask) for mask in line):
+            if not single.issuperset(line):
                 continue
             runs = runs_of(line)
             if runs != clue:

@@ -22,7 +22,7 @@ from pencilbox.genres.nonogram.colour.logic import (
     undecided,
 )
 from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue, ColourNonogram
-from pencilbox.genres.nonogram.colour.search import CellVars, encode
+from pencilbox.genres.nonogram.colour.search import CellVars, encode, is_colour
 from pencilbox.genres.nonogram.explain import LEVELS
 from pencilbox.genres.nonogram.logic import Contradiction, ProbeMemo
 from pencilbox.genres.nonogram.search import Unsatisfiable
@@ -116,7 +116,12 @@ def _decide(
     colour = colours_of(cells[cell])[0]
     name = _cell(puzzle, cell)
     word = _colour_word(puzzle, colour)
-    known = [cell_vars[i][colours_of(m)[0]] for i, m in enumerate(cells) if decided(m)]
+    known = [
+        literal
+        for i, mask in enumerate(cells)
+        if decided(mask)
+        for literal in is_colour(cell_vars, i, colours_of(mask)[0])
+    ]
     steps.append(
         Step(
             "decision",
@@ -126,7 +131,7 @@ def _decide(
             extra={"guess": True},
         )
     )
-    if solver.solve([*known, cell_vars[cell][colour]], deadline=deadline):
+    if solver.solve([*known, *is_colour(cell_vars, cell, colour)], deadline=deadline):
         return assume(puzzle, cells, cell, 1 << colour, record=recorder, deadline=deadline)
     rest = cells[cell] & ~(1 << colour)
     steps.append(

@@ -17,7 +17,7 @@ fit to its right.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,16 +27,19 @@ from pencilbox.genres.nonogram.line import _reverse_bits, _slide, _spread, _wind
 Line = tuple[int, ...]
 
 
-def _load_compiled() -> Callable[[ColourClue, Line], Line | None] | None:
+Starts = Callable[[ColourClue, Line], "Sequence[list[int]] | None"]
+
+
+def _load_compiled() -> tuple[Callable[[ColourClue, Line], Line | None] | None, Starts | None]:
     """The same answers from C (_colourline.c), several times faster; optional at build."""
     try:
-        from pencilbox.genres.nonogram.colour._colourline import solve_line as compiled
+        from pencilbox.genres.nonogram.colour import _colourline
     except ImportError:  # built without a C compiler
-        return None
-    return compiled
+        return None, None
+    return _colourline.solve_line, _colourline.run_starts
 
 
-_compiled = _load_compiled()
+_compiled, _compiled_starts = _load_compiled()
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,26 @@ def solve_line_python(clue: ColourClue, line: Line) -> Line | None:
             result[low.bit_length() - 1] &= keep
             gone ^= low
     return line if result is None else tuple(result)
+
+
+def run_starts(clue: ColourClue, line: Line) -> Sequence[list[int]] | None:
+    """The starts each run may take, ascending; None when no placement fits the line."""
+    if _compiled_starts is not None:
+        try:
+            return _compiled_starts(clue, line)
+        except (ValueError, OverflowError):  # more colours than 64 bits hold
+            pass
+    found = placements(clue, line)
+    return None if found is None else tuple(_bits(mask) for mask in found.start_masks)
+
+
+def _bits(mask: int) -> list[int]:
+    positions = []
+    while mask:
+        low = mask & -mask
+        positions.append(low.bit_length() - 1)
+        mask ^= low
+    return positions
 
 
 def _colour_count(clue: ColourClue, line: Line) -> int:

@@ -1,9 +1,11 @@
 """Complete search for colour nonograms: the puzzle as a SAT problem for CaDiCaL.
 
-One variable per cell and colour still possible there, exactly one true per cell. Each line's
-runs are order-encoded on the starts the colour line solver still allows (shared with the
+One variable per cell and colour (background aside) still possible there. Each line's runs are
+order-encoded on the starts the colour line solver still allows (shared with the
 black-and-white encoding: search.run_covers), with a gap of one after a run only when the next
-run has the same colour; a cell has colour c exactly when some run of colour c covers it.
+run has the same colour; a cell has colour c exactly when some run of colour c covers it. Runs
+of a line never overlap, so at most one colour variable of a cell is true: no clauses are
+needed for that, and a cell with none true is background.
 """
 
 from __future__ import annotations
@@ -12,27 +14,26 @@ import itertools
 from collections.abc import Sequence
 
 from pencilbox.core.sat import SatSolver
-from pencilbox.genres.nonogram.colour.line import placements
+from pencilbox.genres.nonogram.colour.line import run_starts
 from pencilbox.genres.nonogram.colour.logic import colours_of
 from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue, ColourNonogram
 from pencilbox.genres.nonogram.logic import read_line
 from pencilbox.genres.nonogram.search import Unsatisfiable, run_covers
 
 CellVars = list[dict[int, int]]
-"""Per cell (row-major): colour index -> the variable "the cell has this colour"."""
+"""Per cell (row-major): colour index (1 and up) -> the variable "the cell has this colour"."""
 
 
 def encode(puzzle: ColourNonogram, cells: Sequence[int], solver: SatSolver) -> CellVars:
     """Add the puzzle's clauses to `solver`; return the cell-colour variables."""
     cell_vars: CellVars = []
     for mask in cells:
-        options = colours_of(mask)
-        if not options:
+        options = [colour for colour in colours_of(mask) if colour != BACKGROUND]
+        if not mask:
             raise Unsatisfiable
         variables = dict(zip(options, solver.new_vars(len(options))))
-        solver.add_clause(list(variables.values()))
-        for a, b in itertools.combinations(variables.values(), 2):
-            solver.add_clause([-a, -b])
+        if not mask & 1 << BACKGROUND:  # coloured for sure, the colour still open
+            solver.add_clause(list(variables.values()))
         cell_vars.append(variables)
     width = puzzle.width
     state = list(cells)
@@ -48,31 +49,26 @@ def encode(puzzle: ColourNonogram, cells: Sequence[int], solver: SatSolver) -> C
 def _encode_line(
     solver: SatSolver, clue: ColourClue, line: tuple[int, ...], cell_vars: CellVars
 ) -> None:
-    found = placements(clue, line)
-    if found is None:
+    starts = run_starts(clue, line)
+    if starts is None:
         raise Unsatisfiable
     if not clue:
-        for variables in cell_vars:
-            solver.add_clauses([-v] for colour, v in variables.items() if colour != BACKGROUND)
+        solver.add_clauses([-v] for variables in cell_vars for v in variables.values())
         return
     lengths = [length for length, _ in clue]
     gaps = [int(a[1] == b[1]) for a, b in itertools.pairwise(clue)] + [0]
-    starts = [_bits(mask) for mask in found.start_masks]
     covers = run_covers(solver, lengths, gaps, starts, len(line))
     for variables, cell_covers in zip(cell_vars, covers):
         for colour, variable in variables.items():
-            if colour == BACKGROUND:
-                continue
             solver.equals_or(variable, [lit for j, lit in cell_covers if clue[j][1] == colour])
         for j, literal in cell_covers:
             if clue[j][1] not in variables:  # cannot happen after the line solver; kept exact
                 solver.add_clause([-literal])
 
 
-def _bits(mask: int) -> list[int]:
-    positions = []
-    while mask:
-        low = mask & -mask
-        positions.append(low.bit_length() - 1)
-        mask ^= low
-    return positions
+def is_colour(cell_vars: CellVars, cell: int, colour: int) -> list[int]:
+    """Assumption literals for "the cell has this colour" (background: none of its colours)."""
+    variables = cell_vars[cell]
+    if colour == BACKGROUND:
+        return [-variable for variable in variables.values()]
+    return [variables[colour]]

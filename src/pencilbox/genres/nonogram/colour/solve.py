@@ -12,7 +12,7 @@ from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
 from pencilbox.genres.nonogram.colour.check import violations
 from pencilbox.genres.nonogram.colour.logic import propagate_all, solve_by_logic, undecided
-from pencilbox.genres.nonogram.colour.model import ColourNonogram
+from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourNonogram
 from pencilbox.genres.nonogram.colour.search import encode
 from pencilbox.genres.nonogram.search import Unsatisfiable
 
@@ -82,7 +82,7 @@ def _search(
             cell_vars = encode(puzzle, cells, solver)
         except Unsatisfiable:
             return []
-        open_cells = [i for i, variables in enumerate(cell_vars) if len(variables) > 1]
+        open_cells = [i for i, mask in enumerate(cells) if mask & (mask - 1)]
         keys = [(i, colour) for i in open_cells for colour in cell_vars[i]]
         variables = [cell_vars[i][colour] for i, colour in keys]
         # Always look for two, even when fewer are wanted: the verdict needs the proof.
@@ -92,6 +92,8 @@ def _search(
     grids = []
     for values in found:
         solved = cells.copy()
+        for i in open_cells:
+            solved[i] = 1 << BACKGROUND  # unless one of its colours is true, below
         for (i, colour), true in zip(keys, values):
             if true:
                 solved[i] = 1 << colour
