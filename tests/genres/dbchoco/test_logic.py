@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 import pencilbox
+from pencilbox.core.step import Step
 from pencilbox.genres.dbchoco.formats import read
-from pencilbox.genres.dbchoco.logic import deduce
+from pencilbox.genres.dbchoco.logic import State, deduce, propagate
+from pencilbox.genres.dbchoco.logic.trial import contradiction
 from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL, DoubleChoco
 from pencilbox.genres.dbchoco.placements import Board, blocks_for
 from pencilbox.genres.dbchoco.shapes import congruent
@@ -132,3 +135,66 @@ def test_a_decided_edge_narrows_the_placements() -> None:
     edges[inner] = OPEN
     opened = blocks_for(Board(puzzle, edges), start)
     assert opened is not None and set(opened) <= set(before)
+
+
+def _steps_of(technique: str) -> list[tuple[DoubleChoco, Step]]:
+    found = []
+    for path in UNIQUE_SMALL:
+        puzzle = pencilbox.load(str(path))
+        assert isinstance(puzzle, DoubleChoco)
+        found += [
+            (puzzle, s) for s in deduce(puzzle, probe_seconds=5.0).steps if s.technique == technique
+        ]
+    return found
+
+
+def test_size_bound_steps_wall_off_what_would_outgrow_a_number() -> None:
+    found = _steps_of("sizes")
+    assert found, "the size bound fires on the committed puzzles"
+    for puzzle, step in found:
+        assert "more than" in step.sentence
+        assert all(value == WALL for _, value in step.extra["edges"])
+        assert puzzle.answer is not None
+        assert all(puzzle.answer.is_wall(e) for e, _ in step.extra["edges"])
+
+
+def test_balance_steps_open_an_edge_whose_wall_cuts_off_an_unequal_region() -> None:
+    found = _steps_of("balance")
+    assert found
+    for puzzle, step in found:
+        [(edge, value)] = step.extra["edges"]
+        assert value == OPEN and "white and" in step.sentence and "gray cells" in step.sentence
+        assert puzzle.answer is not None and not puzzle.answer.is_wall(edge)
+        # the cut-off side the sentence counts really is unequal
+        white, gray = (
+            int(w) for w in re.findall(r"hold (\d+) white and (\d+) gray", step.sentence)[0]
+        )
+        assert white != gray
+
+
+def test_a_trial_tells_its_short_proof() -> None:
+    # trials straight from the empty grid of a small puzzle: each step says what was
+    # assumed, what followed and which rule broke, and decides the edge the other way
+    puzzle = pencilbox.load(str(next(p for p in UNIQUE_SMALL if "pzprjs_01" in p.stem)))
+    assert isinstance(puzzle, DoubleChoco) and puzzle.answer is not None
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    for _ in range(3):
+        assert contradiction(state, propagate)
+    for step in state.steps:
+        assert step.technique == "contradiction"
+        [(edge, value)] = step.extra["edges"]
+        name = puzzle.geometry.edge_name(edge)
+        assumed = "open" if value == WALL else "a wall"
+        assert step.sentence.startswith(f"if {name} were {assumed},")
+        assert step.sentence.endswith(f"so {name} is {'a wall' if value == WALL else 'open'}")
+        assert edge in step.extra["focus_edges"]
+        assert puzzle.answer.is_wall(edge) == (value == WALL)
+
+
+def test_trial_sweeps_go_round_from_the_last_finding() -> None:
+    puzzle = pencilbox.load(str(next(p for p in UNIQUE_SMALL if "pzprjs_01" in p.stem)))
+    assert isinstance(puzzle, DoubleChoco)
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    assert contradiction(state, propagate)
+    first = state.steps[-1].extra["edges"][0][0]
+    assert state.next_trial == first + 1

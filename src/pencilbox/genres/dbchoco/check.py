@@ -74,104 +74,102 @@ def _where(cells: list[Cell]) -> str:
 
 
 def violations(puzzle: DoubleChoco, walls: Walls) -> list[Violation]:
-    geo = walls.geometry
-    found: dict[str, list[Violation]] = {kind: [] for kind in KINDS}
-    undecided = walls.undecided_edges()
-    if undecided:
-        cells = sorted({cell for e in undecided for cell in geo.cells(e)})
-        names = ", ".join(geo.edge_name(e) for e in undecided[:8])
-        more = f" and {len(undecided) - 8} more" if len(undecided) > 8 else ""
-        found["incomplete"].append(
-            Violation(
-                "incomplete",
-                f"the answer is incomplete: {len(undecided)} edges are undecided ({names}{more})",
-                tuple(cells),
-            )
-        )
-    area_of: dict[Cell, int] = {}
+    """Every violation, grouped by kind in puzz.link's order (KINDS)."""
     area_list = areas(puzzle, walls)
-    for i, area in enumerate(area_list):
-        for cell in area:
-            area_of[cell] = i
+    found = [
+        *_incomplete(walls),
+        *_block_violations(walls, area_list),
+        *_number_violations(puzzle, area_list),
+        *_dead_ends(walls),
+        *_walls_inside(walls),
+    ]
+    return sorted(found, key=lambda v: KINDS.index(v.kind))
+
+
+def _incomplete(walls: Walls) -> list[Violation]:
+    """One entry naming the undecided edges (the rules are then checked as if open)."""
+    geo = walls.geometry
+    undecided = walls.undecided_edges()
+    if not undecided:
+        return []
+    cells = sorted({cell for e in undecided for cell in geo.cells(e)})
+    names = ", ".join(geo.edge_name(e) for e in undecided[:8])
+    more = f" and {len(undecided) - 8} more" if len(undecided) > 8 else ""
+    message = f"the answer is incomplete: {len(undecided)} edges are undecided ({names}{more})"
+    return [Violation("incomplete", message, tuple(cells))]
+
+
+def _block_violations(walls: Walls, area_list: list[list[Cell]]) -> list[Violation]:
+    """Rule 2 and 3 per block: one area of each colour, of the same shape."""
+    area_of = {cell: i for i, area in enumerate(area_list) for cell in area}
+    found = []
     for block in walls.blocks():
         block_areas = sorted({area_of[cell] for cell in block})
         where = _where(block)
         if len(block_areas) == 1:
-            found["single_colour"].append(
-                Violation(
-                    "single_colour",
-                    f"a block contains a single colour {where}",
-                    tuple(block),
-                )
-            )
+            message = f"a block contains a single colour {where}"
+            found.append(Violation("single_colour", message, tuple(block)))
         elif len(block_areas) >= 3:
-            found["three_areas"].append(
-                Violation(
-                    "three_areas",
-                    f"a block has {len(block_areas)} areas (three or more) {where}",
-                    tuple(block),
-                )
-            )
+            message = f"a block has {len(block_areas)} areas (three or more) {where}"
+            found.append(Violation("three_areas", message, tuple(block)))
         else:
             first, second = (area_list[i] for i in block_areas)
             if not congruent(first, second):
-                found["different_shapes"].append(
-                    Violation(
-                        "different_shapes",
-                        f"the two areas inside a block differ in shape {where} "
-                        f"({len(first)} and {len(second)} cells)",
-                        tuple(block),
-                    )
+                message = (
+                    f"the two areas inside a block differ in shape {where} "
+                    f"({len(first)} and {len(second)} cells)"
                 )
+                found.append(Violation("different_shapes", message, tuple(block)))
+    return found
+
+
+def _number_violations(puzzle: DoubleChoco, area_list: list[list[Cell]]) -> list[Violation]:
+    """Rule 4: a number is the size of its area."""
+    found = []
     for area in area_list:
         size = len(area)
         for r, c in area:
             value = puzzle.number(r, c)
-            if value is None or value == QUESTION:
+            if value is None or value in (QUESTION, size):
                 continue
-            if value > size:
-                found["number_bigger"].append(
-                    Violation(
-                        "number_bigger",
-                        f"the number {value} at {cell_name((r, c))} is bigger than its area "
-                        f"({size} cells)",
-                        tuple(area),
-                    )
-                )
-            elif value < size:
-                found["number_smaller"].append(
-                    Violation(
-                        "number_smaller",
-                        f"the number {value} at {cell_name((r, c))} is smaller than its area "
-                        f"({size} cells)",
-                        tuple(area),
-                    )
-                )
-    for r in range(puzzle.height - 1):
-        for c in range(puzzle.width - 1):
+            kind, word = (
+                ("number_bigger", "bigger") if value > size else ("number_smaller", "smaller")
+            )
+            message = (
+                f"the number {value} at {cell_name((r, c))} is {word} than its area ({size} cells)"
+            )
+            found.append(Violation(kind, message, tuple(area)))
+    return found
+
+
+def _dead_ends(walls: Walls) -> list[Violation]:
+    """Rule 5 at each inner corner: a single wall there ends inside a block."""
+    geo = walls.geometry
+    found = []
+    for r in range(walls.height - 1):
+        for c in range(walls.width - 1):
             around = geo.vertex_edges(r, c)
             if sum(walls.edges[e] == WALL for e in around) == 1:
-                found["dead_end"].append(
-                    Violation(
-                        "dead_end",
-                        f"a wall has a dead end at the corner below-right of {cell_name((r, c))}",
-                        ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)),
-                    )
-                )
+                message = f"a wall has a dead end at the corner below-right of {cell_name((r, c))}"
+                corner = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+                found.append(Violation("dead_end", message, corner))
+    return found
+
+
+def _walls_inside(walls: Walls) -> list[Violation]:
+    """Rule 5 between corners: a wall with one block on both sides (not told twice when a
+    dead end already names it)."""
+    geo = walls.geometry
     ids = walls.block_ids()
+    found = []
     for e in range(geo.count):
         if walls.edges[e] != WALL:
             continue
         (r1, c1), (r2, c2) = geo.cells(e)
         if ids[r1][c1] == ids[r2][c2] and not _dead_end_edge(walls, e):
-            found["wall_inside"].append(
-                Violation(
-                    "wall_inside",
-                    f"the wall {geo.edge_name(e)} lies inside a block",
-                    ((r1, c1), (r2, c2)),
-                )
-            )
-    return [v for kind in KINDS for v in found[kind]]
+            message = f"the wall {geo.edge_name(e)} lies inside a block"
+            found.append(Violation("wall_inside", message, ((r1, c1), (r2, c2))))
+    return found
 
 
 def _dead_end_edge(walls: Walls, edge: int) -> bool:

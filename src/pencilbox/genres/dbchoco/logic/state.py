@@ -62,6 +62,8 @@ class State:
     placements: Placements = field(default_factory=Placements)
     engine: Propagator | None = None
     """The compiled rule check (search.COMPILED) for this puzzle, made on first use."""
+    next_trial: int = 0
+    """The edge the next trial sweep starts from (trial.py goes round, not back to 0)."""
 
     @property
     def geo(self) -> EdgeGeometry:

@@ -28,8 +28,11 @@ def contradiction(
     budget: Deadline | None = None,
 ) -> bool:
     """One edge set by trying the opposite; False when none breaks (or the probing
-    `budget` ran out)."""
-    for e in range(state.geo.count):
+    `budget` ran out). The sweep goes round from where the last one found something, so
+    the edges that led nowhere are not tried again before every other edge has been."""
+    count = state.geo.count
+    for e in (state.next_trial + i for i in range(count)):
+        e %= count
         if state.edges[e] != UNDECIDED:
             continue
         if budget is not None and budget.expired():
@@ -46,6 +49,7 @@ def contradiction(
             else:
                 sentence = broken.reason
             state.set({e: other}, "contradiction", sentence, broken.cells, focus=[e, *broken.edges])
+            state.next_trial = e + 1
             return True
     return False
 
