@@ -64,10 +64,9 @@ def shared_entries() -> list[Entry]:
     out = []
     for path in sorted(SHARED.glob("*.json")):
         data = json.loads(path.read_text())
-        owner = data["source"].split("/")[0]
         puzzle = read(path.read_text())
         status = data["solver_status"]
-        out.append(Entry(f"shared: {owner}", data["id"], puzzle, data["url"], status))
+        out.append(Entry("shared", data["id"], puzzle, data["url"], status))
     return out
 
 
@@ -354,8 +353,8 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--set", action="append", default=[], help="a URL list file")
     parser.add_argument("--peer", default=os.environ.get("PENCILBOX_DBCHOCO_PEER"))
-    parser.add_argument("--probe-seconds", type=float, default=30.0)
-    parser.add_argument("--gen-sizes", default="8x8,10x10")
+    parser.add_argument("--probe-seconds", type=float, default=300.0)
+    parser.add_argument("--gen-sizes", default="6x6,8x8,10x10")
     parser.add_argument("--gen-count", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="no generation")
     args = parser.parse_args()
