@@ -155,7 +155,7 @@ def measure_speed(entries: list[Entry], peer: str | None) -> None:
 def measure_logic(entries: list[Entry], probe_seconds: float) -> None:
     for entry in entries:
         cpu = time.process_time()
-        state = deduce(entry.puzzle, probe_seconds=probe_seconds)
+        state = deduce(entry.puzzle, probe_seconds=probe_seconds or None)
         entry.results["logic_cpu"] = time.process_time() - cpu
         entry.results["logic_solved"] = UNDECIDED not in state.edges
         entry.results["grade"] = state.grade() if UNDECIDED not in state.edges else "search"
@@ -176,8 +176,9 @@ def coverage_table(entries: list[Entry]) -> list[str]:
         "## Logic coverage per set",
         "",
         "Logic alone (no search) on the puzzles with one answer; the grade is the hardest",
-        "technique a puzzle needs (`search` when logic stops short). `wrong` counts edges",
-        "logic decided against the answer (must be 0).",
+        "technique a puzzle needs (`search` when logic stops short). Trials run until a",
+        "whole sweep over the undecided edges finds nothing (no time budget unless",
+        "--probe-seconds). `wrong` counts edges logic decided against the answer (must be 0).",
         "",
         "| set | unique puzzles | solved by logic | % | grades | median logic CPU s | wrong |",
         "|---|---|---|---|---|---|---|",
@@ -353,7 +354,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--set", action="append", default=[], help="a URL list file")
     parser.add_argument("--peer", default=os.environ.get("PENCILBOX_DBCHOCO_PEER"))
-    parser.add_argument("--probe-seconds", type=float, default=300.0)
+    parser.add_argument(
+        "--probe-seconds", type=float, default=0.0, help="trial budget per puzzle (0: none)"
+    )
     parser.add_argument("--gen-sizes", default="6x6,8x8,10x10")
     parser.add_argument("--gen-count", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="no generation")
