@@ -56,6 +56,7 @@ def set_size(page: Any, width: int, height: int) -> None:
         f"() => window.pencilbox.editor.width === {width} && "
         f"window.pencilbox.editor.height === {height}"
     )
+    validated(page)  # the server's answer redraws the board: wait for it before pointing at it
 
 
 def point(r: float, c: float) -> dict[str, float]:

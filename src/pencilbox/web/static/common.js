@@ -1,4 +1,7 @@
 // Shared by every page: the API client, the theme toggle and small DOM helpers.
+import { applyIcons, setIcon } from "/static/icons.js";
+
+export { setIcon };
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -55,7 +58,9 @@ export function setupTheme(button) {
     document.documentElement.dataset.theme ||
     (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
   const label = () => {
-    button.textContent = effective() === "dark" ? "☀ Light" : "☾ Dark";
+    const dark = effective() === "dark";
+    setIcon(button, dark ? "sun" : "moon");
+    setLabel(button, dark ? "Light" : "Dark");
     button.title = "Switch between light and dark mode";
   };
   button.addEventListener("click", () => {
@@ -65,6 +70,17 @@ export function setupTheme(button) {
     label();
   });
   label();
+}
+
+/** A control's visible words (beside its icon), and the name a screen reader says. */
+export function setLabel(control, text) {
+  let label = control.querySelector(":scope > .label");
+  if (!label) {
+    label = el("span", { class: "label" });
+    control.append(label);
+  }
+  label.textContent = text;
+  control.setAttribute("aria-label", text);
 }
 
 export function setMessage(node, text, kind = "") {
@@ -266,7 +282,7 @@ export class StepPlayer {
     this.view.draw(this.frame, step, this.index);
     if (step) setMessage(this.sentence, `${this.index}. ${step.sentence}`);
     else if (!this.steps.length && !this.complete) setMessage(this.sentence, "Solving…");
-    else setMessage(this.sentence, "The start: press ▶ to replay the solving steps.");
+    else setMessage(this.sentence, "The start: press Play to replay the solving steps.");
     this.showPosition();
     if (this.index === this.steps.length && this.complete) {
       this.stop();
@@ -293,7 +309,8 @@ export class StepPlayer {
   play() {
     this.stop();
     if (this.complete && this.index >= this.steps.length) this.seek(0);
-    $("#p-play").textContent = "⏸";
+    setIcon($("#p-play"), "pause");
+    setLabel($("#p-play"), "Pause");
     const tick = () => {
       if (!this.active || this.timer === null) return;
       // at the last received step, wait for the next one unless the trace is complete
@@ -307,7 +324,8 @@ export class StepPlayer {
   stop() {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    $("#p-play").textContent = "▶";
+    setIcon($("#p-play"), "play");
+    setLabel($("#p-play"), "Play");
   }
 
   close() {
@@ -448,3 +466,104 @@ export function setupShare(makeUrl, info) {
     }
   });
 }
+
+// -- the timer ----------------------------------------------------------------------------------
+/**
+ * Time spent on each game, kept per puzzle in the browser (localStorage) and shown in
+ * #clock; #pause stops it and hides the board until pressed again. The clock runs only while
+ * the page is visible and the game unsolved.
+ */
+export class GameTimer {
+  constructor(clock = $("#clock"), button = $("#pause")) {
+    this.clock = clock;
+    this.button = button;
+    this.id = null;
+    this.ms = 0;
+    this.since = null; // performance.now() when the clock last started
+    this.paused = false;
+    this.solved = false;
+    if (!clock || !button) return;
+    button.addEventListener("click", () => this.setPaused(!this.paused));
+    document.addEventListener("visibilitychange", () => this.sync());
+    window.addEventListener("pagehide", () => this.save());
+    setInterval(() => this.show(), 1000);
+  }
+
+  key() {
+    return `pencilbox-timer-${this.id}`;
+  }
+
+  open(id, solved) {
+    this.save();
+    this.id = id;
+    let saved = {};
+    try {
+      saved = JSON.parse(localStorage.getItem(this.key()) || "{}") || {};
+    } catch {
+      saved = {};
+    }
+    this.ms = Number(saved.ms) || 0;
+    this.since = null;
+    this.paused = Boolean(saved.paused);
+    this.solved = Boolean(solved);
+    this.sync();
+  }
+
+  /** The game was solved (the clock stops) or unsolved again (an undo: it goes on). */
+  setSolved(solved) {
+    if (this.solved === Boolean(solved)) return;
+    this.solved = Boolean(solved);
+    this.sync();
+  }
+
+  setPaused(paused) {
+    this.paused = paused;
+    this.sync();
+  }
+
+  elapsed() {
+    return this.ms + (this.since === null ? 0 : performance.now() - this.since);
+  }
+
+  running() {
+    return this.id !== null && !this.paused && !this.solved && document.visibilityState !== "hidden";
+  }
+
+  sync() {
+    if (!this.clock) return;
+    const run = this.running();
+    if (!run && this.since !== null) {
+      this.ms = this.elapsed();
+      this.since = null;
+    } else if (run && this.since === null) {
+      this.since = performance.now();
+    }
+    document.body.classList.toggle("paused", this.paused && this.id !== null);
+    setIcon(this.button, this.paused ? "play" : "pause");
+    setLabel(this.button, this.paused ? "Resume" : "Pause");
+    this.button.setAttribute("aria-pressed", String(this.paused));
+    this.save();
+    this.show();
+  }
+
+  show() {
+    if (!this.clock) return;
+    const total = Math.floor(this.elapsed() / 1000);
+    const h = Math.floor(total / 3600), m = Math.floor(total / 60) % 60, s = total % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    this.clock.textContent = h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+    this.clock.classList.toggle("done", this.solved);
+    if (this.running() && total % 5 === 0) this.save();
+  }
+
+  save() {
+    if (this.id === null) return;
+    try {
+      localStorage.setItem(this.key(), JSON.stringify({ ms: Math.round(this.elapsed()), paused: this.paused }));
+    } catch {
+      // storage full or refused: the clock still runs for this visit
+    }
+  }
+}
+
+applyIcons(document);

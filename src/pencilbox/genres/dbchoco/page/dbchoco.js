@@ -7,8 +7,9 @@
 // /dbchoco?edit opens the editor instead (dbchoco-editor.js): a new puzzle on a blank board.
 import { startEditor } from "/static/dbchoco-editor.js";
 import {
-  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, GameTimer, setLabel, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
+import { BoardView } from "/static/zoom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
@@ -28,6 +29,8 @@ const page = {
   hintLevel: 0,
   marked: null, // { reasons: [[r, c]], change: [[r, c]], wrong: [[r, c]], edges: [e] }
   drag: null,
+  cursor: { r: 0, c: 0 },
+  mistakes: [], // the broken rules of closed blocks (mistakes mode): [{ message, cells }]
 };
 window.pencilbox = page; // for tests and the curious
 
@@ -39,6 +42,8 @@ const { post, play, action, reload } = gameClient(page, {
   onError: (error) => setMessage(info, error.message, "error"),
 });
 const sentence = $("#sentence");
+const timer = new GameTimer();
+const view = new BoardView(board, { onGesture: () => cancelDrag() });
 
 // -- edges ---------------------------------------------------------------------------------------
 const verticalCount = () => (page.width - 1) * page.height;
@@ -110,6 +115,10 @@ function render() {
   });
   const marked = page.marked || {};
   const tint = new Map();
+  const blocks = closedBlocks();
+  const shade = new Map();
+  if ($("#shade").checked) blocks.forEach((block, k) => { for (const key of block) shade.set(key, k % 4); });
+  for (const mistake of page.mistakes) for (const [r, c] of mistake.cells) tint.set(`${r},${c}`, "hl-wrong");
   for (const [r, c] of marked.reasons || []) tint.set(`${r},${c}`, "hl-reason");
   for (const [r, c] of marked.change || []) tint.set(`${r},${c}`, "hl-change");
   for (const [r, c] of marked.wrong || []) tint.set(`${r},${c}`, "hl-wrong");
@@ -118,6 +127,7 @@ function render() {
       const x = PAD + c * CELL, y = PAD + r * CELL;
       const gray = puzzle.colors[r][c] === "g";
       svg.append(shape("rect", { x, y, width: CELL, height: CELL, class: `sq ${gray ? "gray" : "white"}`, "data-r": r, "data-c": c }));
+      if (shade.has(`${r},${c}`)) svg.append(shape("rect", { x, y, width: CELL, height: CELL, class: `block b${shade.get(`${r},${c}`)}` }));
       const hl = tint.get(`${r},${c}`);
       if (hl) svg.append(shape("rect", { x, y, width: CELL, height: CELL, class: hl }));
       const number = puzzle.numbers[r][c];
@@ -144,8 +154,37 @@ function render() {
     }
   });
   svg.append(shape("rect", { x: PAD, y: PAD, width: width * CELL, height: height * CELL, class: "border" }));
+  if (document.activeElement === board && !player.active) {
+    const { r, c } = page.cursor;
+    svg.append(shape("rect", { x: PAD + c * CELL + 3, y: PAD + r * CELL + 3, width: CELL - 6, height: CELL - 6, class: "sel" }));
+  }
   page.svg = svg;
   board.replaceChildren(svg);
+  board.dataset.blocks = String(blocks.length);
+}
+
+// -- closed blocks -------------------------------------------------------------------------------
+// The areas the walls drawn so far cut the grid into (undecided and open edges join cells).
+// Every such area is closed by walls; the grid as one area is not a block yet.
+function closedBlocks() {
+  const { width, height } = page;
+  const edges = player.active ? player.frame : page.state;
+  const parent = Array.from({ length: width * height }, (_, i) => i);
+  const find = (i) => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  edges.forEach((value, e) => {
+    if (value === 1) return;
+    const [[r, c], [r2, c2]] = edgeCells(e);
+    parent[find(r * width + c)] = find(r2 * width + c2);
+  });
+  const groups = new Map();
+  for (let i = 0; i < width * height; i++) {
+    const root = find(i);
+    if (!groups.has(root)) groups.set(root, []);
+    groups.get(root).push(`${Math.floor(i / width)},${i % width}`);
+  }
+  // the rest of the grid around the first closed blocks is no block yet
+  const half = (width * height) / 2;
+  return groups.size > 1 ? [...groups.values()].filter((g) => g.length <= half) : [];
 }
 
 // -- drawing what the server answers ------------------------------------------------------
@@ -153,7 +192,7 @@ function render() {
 function forgetHint() {
   page.hint = null;
   page.hintLevel = 0;
-  $("#hint").textContent = "Hint";
+  setLabel($("#hint"), "Hint");
   $("#hint-actions").classList.add("hidden");
 }
 
@@ -170,8 +209,32 @@ function applyGame(game, { force = false } = {}) {
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
+  timer.setSolved(game.solved);
   if (page.pending > 0 && !force) return; // newer local moves are on their way
   page.state = [...game.state].map((s) => Math.max(0, SYMBOLS.indexOf(s)));
+  render();
+  if ($("#mistakes").checked) showMistakes();
+}
+
+// Mistakes mode: after every move, the rules that closed blocks break (a block whose halves
+// differ, a number that does not fit its half...) are shown on the board and listed. Rules
+// about areas not closed yet wait until they are.
+async function showMistakes() {
+  const id = page.id;
+  let answer;
+  try {
+    answer = await api(`/api/games/${id}/check`);
+  } catch {
+    return;
+  }
+  if (page.id !== id || page.pending > 0 || !$("#mistakes").checked) return;
+  const blockOf = new Map();
+  closedBlocks().forEach((block, k) => { for (const key of block) blockOf.set(key, k); });
+  page.mistakes = (answer.blocks || []).filter((b) => {
+    const inside = new Set(b.cells.map(([r, c]) => blockOf.get(`${r},${c}`)));
+    return b.cells.length > 0 && inside.size === 1 && !inside.has(undefined);
+  });
+  $("#problems").replaceChildren(...page.mistakes.map((b) => el("li", { text: b.message })));
   render();
 }
 
@@ -179,14 +242,14 @@ function applyGame(game, { force = false } = {}) {
 // A press on an edge decides the mode: a wall there erases, anything else draws (Shift marks
 // open); dragging applies the same to every edge the pointer passes; the release sends one move.
 board.addEventListener("pointerdown", (event) => {
-  if (!page.puzzle || event.button !== 0 || player.active) return;
+  if (!page.puzzle || event.button !== 0 || player.active || !event.isPrimary || view.gesturing) return;
   const edge = edgeAt(...pointAt(event));
   if (edge === null) return;
   event.preventDefault();
   board.setPointerCapture?.(event.pointerId);
   const current = page.state[edge];
   const target = event.shiftKey ? (current === 2 ? 0 : 2) : current === 1 ? 0 : 1;
-  page.drag = { target, edges: new Map() };
+  page.drag = { target, edges: new Map(), before: page.state.slice() };
   paint(edge);
 });
 
@@ -204,6 +267,14 @@ function paint(edge) {
   render();
 }
 
+/** Two fingers landed: the stroke the first one began is undone (nothing was sent yet). */
+function cancelDrag() {
+  if (!page.drag) return;
+  page.state = page.drag.before;
+  page.drag = null;
+  render();
+}
+
 function finishDrag() {
   const drag = page.drag;
   page.drag = null;
@@ -213,6 +284,41 @@ function finishDrag() {
 
 board.addEventListener("pointerup", finishDrag);
 board.addEventListener("pointercancel", finishDrag);
+
+// The keyboard: arrows move the cursor cell, Shift+arrow draws or erases the wall on that side,
+// Alt+Shift+arrow marks that edge open (or clears the mark).
+const SIDES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function sideEdge({ r, c }, [dr, dc]) {
+  const { width, height } = page;
+  const r2 = r + dr, c2 = c + dc;
+  if (r2 < 0 || c2 < 0 || r2 >= height || c2 >= width) return null;
+  if (dr === 0) return r * (width - 1) + Math.min(c, c2);
+  return verticalCount() + Math.min(r, r2) * width + c;
+}
+
+board.addEventListener("keydown", (event) => {
+  if (!page.puzzle || player.active || !SIDES[event.key] || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const side = SIDES[event.key];
+  if (!event.shiftKey) {
+    page.cursor = {
+      r: Math.min(page.height - 1, Math.max(0, page.cursor.r + side[0])),
+      c: Math.min(page.width - 1, Math.max(0, page.cursor.c + side[1])),
+    };
+    render();
+    return;
+  }
+  const edge = sideEdge(page.cursor, side);
+  if (edge === null) return;
+  const current = page.state[edge];
+  const value = event.altKey ? (current === 2 ? 0 : 2) : current === 1 ? 0 : 1;
+  page.state[edge] = value;
+  render();
+  play(edgeWord(edge, value));
+});
+board.addEventListener("focus", () => render());
+board.addEventListener("blur", () => page.puzzle && render());
 
 document.addEventListener("keydown", (event) => {
   if (!page.puzzle || event.target.matches("input, textarea, select")) return;
@@ -270,16 +376,16 @@ function showHint() {
   if (level === 1) {
     page.marked = null;
     setMessage(sentence, `Hint 1/3 · technique: ${techniqueName(step)}`);
-    $("#hint").textContent = "Hint: where?";
+    setLabel($("#hint"), "Hint: where?");
   } else if (level === 2) {
     page.marked = { reasons: step.reasons };
     const cells = step.reasons.map(([r, c]) => `r${r + 1}c${c + 1}`).join(", ");
     setMessage(sentence, `Hint 2/3 · ${techniqueName(step)}: look at ${cells || "the marked cells"}`);
-    $("#hint").textContent = "Hint: show step";
+    setLabel($("#hint"), "Hint: show step");
   } else {
     page.marked = { reasons: step.reasons, edges: stepEdges(step) };
     setMessage(sentence, `Hint 3/3 · ${techniqueName(step)}: ${step.sentence}`);
-    $("#hint").textContent = "Hint";
+    setLabel($("#hint"), "Hint");
     $("#hint-actions").classList.toggle("hidden", !step.move);
   }
   render();
@@ -422,7 +528,11 @@ async function open(id) {
   $("#url").value = p.url || "";
   $("#gen-width").value = String(p.width);
   $("#gen-height").value = String(p.height);
+  page.cursor = { r: 0, c: 0 };
+  page.mistakes = [];
+  timer.open(id, game.solved);
   applyGame(game, { force: true });
+  view.fit();
   for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
@@ -454,6 +564,14 @@ $("#reset").addEventListener("click", leaving(() => play("clear")));
 $("#hint").addEventListener("click", leaving(hint));
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
 $("#check").addEventListener("click", leaving(check));
+$("#mistakes").checked = localStorage.getItem("pencilbox-mistakes") === "1";
+$("#mistakes").addEventListener("change", () => {
+  localStorage.setItem("pencilbox-mistakes", $("#mistakes").checked ? "1" : "0");
+  page.mistakes = [];
+  if ($("#mistakes").checked && page.id) showMistakes();
+  else if (page.puzzle) { $("#problems").replaceChildren(); render(); }
+});
+$("#shade").addEventListener("change", () => page.puzzle && render());
 $("#solve").addEventListener("click", leaving(solve));
 $("#animate-solve").addEventListener("click", animatedSolve);
 $("#load").addEventListener("click", load);

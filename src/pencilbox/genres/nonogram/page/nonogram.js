@@ -1,8 +1,9 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
 import {
-  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, GameTimer, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
+import { BoardView } from "/static/zoom.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
 const SYMBOLS = "?#.";
@@ -38,6 +39,13 @@ const { post, play, action, reload } = gameClient(page, {
   onError: (error) => setMessage(info, error.message, "error"),
 });
 const sentence = $("#sentence");
+const timer = new GameTimer();
+// The board fits the screen; two fingers zoom and pan it (and drop the stroke the first began).
+const view = new BoardView(board, { onGesture: () => cancelDrag(), onChange: () => showStrip() });
+// While zoomed, the clues of the row and column under the finger (or the cursor) stay in sight.
+const strip = el("div", { class: "clue-strip hidden", "aria-hidden": "true" });
+view.viewport.append(strip);
+let stripCell = null;
 
 // -- state text <-> cells ------------------------------------------------------------------
 function parseState(text) {
@@ -85,48 +93,115 @@ function buildBoard() {
       if (r === 0) classes.push("r0");
       if ((c + 1) % 5 === 0 && c + 1 < width) classes.push("b5r");
       if ((r + 1) % 5 === 0 && r + 1 < height) classes.push("b5b");
-      const node = el("div", { class: classes.join(" "), "data-r": r, "data-c": c });
+      const node = el("div", { class: classes.join(" "), "data-r": r, "data-c": c, role: "gridcell", id: `cell-${r}-${c}` });
       page.cells.push(node);
       parts.push(node);
     }
   }
   board.replaceChildren(...parts);
+  board.setAttribute("role", "grid");
+  board.setAttribute("aria-rowcount", String(height));
+  board.setAttribute("aria-colcount", String(width));
+  page.labelled = new Uint8Array(width * height).fill(255);
+  stripCell = null;
+  view.fit();
 }
 
 function render(cells = page.state) {
+  const { width, height, rows, cols } = page.puzzle;
   for (let i = 0; i < cells.length; i++) {
     const node = page.cells[i];
     node.classList.toggle("f", cells[i] === FILLED);
     node.classList.toggle("x", cells[i] === EMPTY);
+    if (page.labelled[i] !== cells[i]) {
+      // what a screen reader says of the cell: where, and what it holds
+      page.labelled[i] = cells[i];
+      node.setAttribute("aria-label", `row ${Math.floor(i / width) + 1}, column ${(i % width) + 1}: ${CELL_WORDS[cells[i]]}`);
+    }
   }
-  const { width, height, rows, cols } = page.puzzle;
   const line = (kind, index) => {
     const out = [];
     const n = kind === "rows" ? width : height;
     for (let k = 0; k < n; k++) out.push(kind === "rows" ? cells[index * width + k] : cells[k * width + index]);
     return out;
   };
-  const runs = (values) => {
-    const found = [];
-    let run = 0;
-    for (const v of values) {
-      if (v === FILLED) run++;
-      else if (run) { found.push(run); run = 0; }
-    }
-    if (run) found.push(run);
-    return found;
-  };
-  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  for (let r = 0; r < height; r++) page.rowClues[r].classList.toggle("done", same(runs(line("rows", r)), rows[r]));
-  for (let c = 0; c < width; c++) page.colClues[c].classList.toggle("done", same(runs(line("cols", c)), cols[c]));
+  for (let r = 0; r < height; r++) markClue(page.rowClues[r], lineMarks(line("rows", r), rows[r]));
+  for (let c = 0; c < width; c++) markClue(page.colClues[c], lineMarks(line("cols", c), cols[c]));
   drawCursor();
+  showStrip();
+}
+
+const CELL_WORDS = ["unknown", "filled", "crossed"];
+
+// -- clue numbers that cross off -----------------------------------------------------------
+// A clue number is crossed off once its run is finished: the runs between the line's start
+// (or end) and its first unknown cell are settled, and they are the clue's first (or last)
+// numbers. A line whose settled runs do not match its clue, or with more filled cells than
+// the clue asks for, contradicts it.
+function settledRuns(values) {
+  const runs = [];
+  let run = 0;
+  for (const v of values) {
+    if (v === UNKNOWN) return runs; // a run touching an unknown cell may still grow
+    if (v === FILLED) run++;
+    else if (run) { runs.push(run); run = 0; }
+  }
+  if (run) runs.push(run);
+  return runs;
+}
+
+function lineMarks(values, clue) {
+  const done = new Set();
+  const total = clue.reduce((a, b) => a + b, 0);
+  if (values.filter((v) => v === FILLED).length > total) return { done, bad: true };
+  const front = settledRuns(values);
+  if (!values.includes(UNKNOWN)) {
+    const ok = front.length === clue.length && front.every((x, i) => x === clue[i]);
+    if (ok) clue.forEach((_, i) => done.add(i));
+    if (ok && !clue.length) done.add(0); // the "0" of an empty line
+    return { done, bad: !ok };
+  }
+  const back = settledRuns([...values].reverse());
+  let bad = front.length + back.length > clue.length;
+  front.forEach((length, i) => { if (clue[i] === length) done.add(i); else bad = true; });
+  back.forEach((length, i) => {
+    const k = clue.length - 1 - i;
+    if (clue[k] === length) done.add(k); else bad = true;
+  });
+  return { done, bad };
+}
+
+function markClue(node, { done, bad }) {
+  const numbers = node.children;
+  for (let i = 0; i < numbers.length; i++) numbers[i].classList.toggle("done", done.has(i));
+  node.classList.toggle("done", done.size === numbers.length);
+  node.classList.toggle("contra", bad);
+}
+
+// The strip over a zoomed board: "Row 12: 3 1 4 · Column 7: 2 2", numbers crossed as above.
+function showStrip() {
+  const show = view.zoomed && page.puzzle && stripCell;
+  strip.classList.toggle("hidden", !show);
+  if (!show) return;
+  const { r, c } = stripCell;
+  const part = (word, node) => el("span", { class: `clue ${node.classList.contains("contra") ? "contra" : ""}` },
+    el("span", { class: "what", text: word }),
+    [...node.children].map((n) => el("span", { class: n.classList.contains("done") ? "done" : undefined, text: n.textContent })));
+  strip.replaceChildren(part(`Row ${r + 1}`, page.rowClues[r]), part(`Column ${c + 1}`, page.colClues[c]));
+}
+
+function pointStrip(cell) {
+  if (!cell || (stripCell && stripCell.r === cell.r && stripCell.c === cell.c)) return;
+  stripCell = cell;
+  showStrip();
 }
 
 function drawCursor() {
   board.querySelector(".cell.cursor")?.classList.remove("cursor");
-  if (document.activeElement === board) {
-    page.cells[page.cursor.r * page.puzzle.width + page.cursor.c]?.classList.add("cursor");
-  }
+  if (!page.puzzle) return;
+  const node = page.cells[page.cursor.r * page.puzzle.width + page.cursor.c];
+  if (node) board.setAttribute("aria-activedescendant", node.id);
+  if (document.activeElement === board) node?.classList.add("cursor");
 }
 
 function clearMarks() {
@@ -160,10 +235,12 @@ function applyGame(game, { force = false } = {}) {
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
+  timer.setSolved(game.solved);
   if (page.pending > 0 && !force) return; // newer local moves are on their way
   if (page.player || drag) return; // the animation or a drag owns the board for now
   page.state = parseState(game.state);
   render();
+  if ($("#autocheck").checked && !game.solved) autoCheck();
 }
 
 // -- playing with the pointer --------------------------------------------------------------
@@ -176,8 +253,10 @@ function cellAt(x, y) {
 }
 
 board.addEventListener("contextmenu", (event) => event.preventDefault());
+const LONG_PRESS_MS = 450;
+
 board.addEventListener("pointerdown", (event) => {
-  if (page.player || !page.state) return;
+  if (page.player || !page.state || !event.isPrimary || view.gesturing) return;
   const target = event.target.closest(".cell");
   if (!target) return;
   event.preventDefault();
@@ -187,17 +266,43 @@ board.addEventListener("pointerdown", (event) => {
   const current = page.state[r * width + c];
   const crossing = event.button === 2 || page.mode === "cross";
   const value = crossing ? (current === EMPTY ? UNKNOWN : EMPTY) : (current === FILLED ? UNKNOWN : FILLED);
-  drag = { start: { r, c }, value, original: page.state.slice(), pointer: event.pointerId };
+  drag = { start: { r, c }, value, original: page.state.slice(), pointer: event.pointerId, moved: false };
   board.setPointerCapture(event.pointerId);
   page.cursor = { r, c };
+  if (event.pointerType !== "mouse") {
+    // a finger held still on a cell crosses it instead (the right button of touch screens)
+    drag.press = setTimeout(() => longPress(current), LONG_PRESS_MS);
+  }
+  pointStrip({ r, c });
   paintDrag({ r, c });
 });
 
+function longPress(current) {
+  if (!drag || drag.moved) return;
+  drag.value = current === EMPTY ? UNKNOWN : EMPTY;
+  navigator.vibrate?.(15);
+  paintDrag(drag.start);
+}
+
 board.addEventListener("pointermove", (event) => {
-  if (!drag || event.pointerId !== drag.pointer) return;
   const cell = cellAt(event.clientX, event.clientY);
+  pointStrip(cell);
+  if (!drag || event.pointerId !== drag.pointer) return;
+  if (cell && (cell.r !== drag.start.r || cell.c !== drag.start.c)) {
+    drag.moved = true;
+    clearTimeout(drag.press);
+  }
   if (cell) paintDrag(cell);
 });
+
+/** Two fingers landed: the stroke the first one began is undone (nothing was sent yet). */
+function cancelDrag() {
+  if (!drag) return;
+  clearTimeout(drag.press);
+  page.state = drag.original;
+  drag = null;
+  render();
+}
 
 function paintDrag(to) {
   const { width } = page.puzzle;
@@ -220,6 +325,7 @@ function paintDrag(to) {
 function finishDrag(event) {
   if (!drag || event.pointerId !== drag.pointer) return;
   const { original } = drag;
+  clearTimeout(drag.press);
   drag = null;
   const { width } = page.puzzle;
   const changes = [];
@@ -246,6 +352,9 @@ board.addEventListener("keydown", (event) => {
       c: Math.min(width - 1, Math.max(0, page.cursor.c + dc)),
     };
     drawCursor();
+    stripCell = { ...page.cursor };
+    showStrip();
+    view.reveal(page.cells[page.cursor.r * width + page.cursor.c]);
     return;
   }
   const { r, c } = page.cursor;
@@ -306,6 +415,21 @@ async function check() {
     } else setMessage(info, `No mistakes so far; ${answer.unknown} cells still unknown.`, "ok");
   } catch (error) {
     setMessage(info, error.message, "error");
+  }
+}
+
+// Auto-check: after every move the cells that differ from the solution are marked.
+async function autoCheck() {
+  const id = page.id;
+  try {
+    const answer = await api(`/api/games/${id}/check`);
+    if (page.id !== id || page.pending > 0 || page.player) return;
+    for (const node of board.querySelectorAll(".hl-wrong")) node.classList.remove("hl-wrong");
+    const { width } = page.puzzle;
+    for (const [r, c] of answer.wrong) page.cells[r * width + c]?.classList.add("hl-wrong");
+    if (answer.wrong.length) setMessage(info, `${answer.wrong.length} cell${answer.wrong.length === 1 ? " is" : "s are"} wrong (marked).`, "error");
+  } catch {
+    // the auto-check is a help: a failed one shows nothing
   }
 }
 
@@ -496,6 +620,7 @@ async function open(id) {
   $("#rows-clues").value = row.puzzle.rows_text;
   $("#cols-clues").value = row.puzzle.cols_text;
   buildBoard();
+  timer.open(id, game.solved);
   applyGame(game, { force: true });
   for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
@@ -538,6 +663,12 @@ $("#reset").addEventListener("click", () => { closePlayer(); play("clear"); });
 $("#hint").addEventListener("click", hint);
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
 $("#check").addEventListener("click", check);
+$("#autocheck").checked = localStorage.getItem("pencilbox-autocheck") === "1";
+$("#autocheck").addEventListener("change", () => {
+  localStorage.setItem("pencilbox-autocheck", $("#autocheck").checked ? "1" : "0");
+  if ($("#autocheck").checked && page.id) autoCheck();
+  else clearMarks();
+});
 $("#single").addEventListener("click", singleStep);
 $("#solve").addEventListener("click", fullSolve);
 $("#rows-clues").addEventListener("input", cluesChanged);

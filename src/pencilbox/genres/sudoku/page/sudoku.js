@@ -3,8 +3,9 @@
 // move goes to /api/games/{id}/move and is saved there, pencil marks (r3c4+5, r3c4-5) too.
 // "Solve (animated)" replays the solving trace with the common step player.
 import {
-  $, api, el, gameClient, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  $, api, el, gameClient, GameTimer, setIcon, setLabel, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
 } from "/static/common.js";
+import { BoardView } from "/static/zoom.js";
 
 const page = {
   id: null,
@@ -35,6 +36,8 @@ const { post, play, action, reload } = gameClient(page, {
   onError: (error) => setMessage(info, error.message, "error"),
 });
 const sentence = $("#sentence");
+const timer = new GameTimer();
+const view = new BoardView(board);
 
 // -- state text <-> digits -------------------------------------------------------------------
 function parseState(text) {
@@ -121,16 +124,21 @@ function buildBoard() {
       if ((c + 1) % n === 0 && c + 1 < size) classes.push("bxr");
       if ((r + 1) % n === 0 && r + 1 < size) classes.push("bxb");
       if (page.givens[r * size + c]) classes.push("given");
-      page.cells.push(el("div", { class: classes.join(" "), "data-r": r, "data-c": c }));
+      page.cells.push(el("div", { class: classes.join(" "), "data-r": r, "data-c": c, role: "gridcell", id: `cell-${r}-${c}` }));
     }
   }
   board.replaceChildren(...page.cells);
+  board.setAttribute("role", "grid");
+  page.labels = [];
   const pad = [];
   for (let d = 1; d <= size; d++) {
-    pad.push(el("button", { type: "button", "data-digit": d, text: page.puzzle.alphabet[d - 1], onclick: () => enter(d) }));
+    pad.push(el("button", { type: "button", "data-digit": d, text: page.puzzle.alphabet[d - 1], "aria-label": `Enter ${page.puzzle.alphabet[d - 1]}`, onclick: () => enter(d) }));
   }
-  pad.push(el("button", { type: "button", "data-digit": 0, text: "⌫", title: "Clear the cell", onclick: () => enter(0) }));
+  const clear = el("button", { type: "button", "data-digit": 0, title: "Clear the cell", "aria-label": "Clear the cell", onclick: () => enter(0) });
+  setIcon(clear, "erase");
+  pad.push(clear);
   $("#pad").replaceChildren(...pad);
+  view.fit();
 }
 
 // What the board shows: the game, or while the player is open its frame (the digits placed so
@@ -161,6 +169,11 @@ function render() {
   for (let i = 0; i < digits.length; i++) {
     const node = page.cells[i];
     const d = digits[i];
+    const label = `row ${Math.floor(i / size) + 1}, column ${(i % size) + 1}: ${d ? `${page.givens[i] ? "given " : ""}${symbol(d)}` : "empty"}`;
+    if (page.labels[i] !== label) {
+      page.labels[i] = label;
+      node.setAttribute("aria-label", label);
+    }
     node.classList.toggle("filled", d > 0);
     node.classList.toggle("sel", i === sel);
     node.classList.toggle("peer", i !== sel && selPeers.has(i));
@@ -195,7 +208,9 @@ function render() {
   for (const b of document.querySelectorAll("#pad button")) {
     const d = Number(b.dataset.digit);
     b.disabled = d > 0 && digits.filter((x) => x === d).length >= size;
+    b.classList.toggle("same", d > 0 && d === digits[sel]);
   }
+  if (sel >= 0) board.setAttribute("aria-activedescendant", page.cells[sel].id);
 }
 
 function clearMarks() {
@@ -223,7 +238,7 @@ function highlight(step, { changes = true } = {}) {
 function forgetHint() {
   page.hint = null;
   page.hintLevel = 0;
-  $("#hint").textContent = "Hint";
+  setLabel($("#hint"), "Hint");
   $("#hint-actions").classList.add("hidden");
 }
 
@@ -234,11 +249,27 @@ function applyGame(game, { force = false } = {}) {
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
+  timer.setSolved(game.solved);
   if (page.pending > 0 && !force) return; // newer local moves are on their way
   page.state = parseState(game.state);
   page.marks = {};
   for (const [r, c, digits] of game.marks || []) page.marks[r * page.size + c] = digits;
   render();
+  if ($("#autocheck").checked && !game.solved && !player.active) autoCheck();
+}
+
+// Auto-check: after every move the entries that differ from the solution are marked.
+async function autoCheck() {
+  const id = page.id;
+  try {
+    const answer = await api(`/api/games/${id}/check`);
+    if (page.id !== id || page.pending > 0 || player.active) return;
+    for (const node of board.querySelectorAll(".hl-wrong")) node.classList.remove("hl-wrong");
+    for (const [r, c] of answer.wrong) page.cells[r * page.size + c]?.classList.add("hl-wrong");
+    if (answer.wrong.length) setMessage(info, `${answer.wrong.length} ${answer.wrong.length === 1 ? "entry is" : "entries are"} wrong (marked red).`, "error");
+  } catch {
+    // the auto-check is a help: a failed one shows nothing
+  }
 }
 
 // -- entering digits and marks -------------------------------------------------------------------
@@ -290,7 +321,7 @@ function digitForKey(key) {
 
 board.addEventListener("pointerdown", (event) => {
   const node = event.target.closest(".cell");
-  if (!node || !board.contains(node)) return;
+  if (!node || !board.contains(node) || !event.isPrimary || view.gesturing) return;
   page.cursor = { r: Number(node.dataset.r), c: Number(node.dataset.c) };
   board.focus();
   render();
@@ -311,6 +342,7 @@ document.addEventListener("keydown", (event) => {
     const { size } = page;
     page.cursor = { r: (page.cursor.r + dr + size) % size, c: (page.cursor.c + dc + size) % size };
     render();
+    view.reveal(page.cells[page.cursor.r * size + page.cursor.c]);
     return;
   }
   if ((event.key === "p" || event.key === "P") && !page.puzzle.alphabet.toUpperCase().includes("P")) {
@@ -381,17 +413,17 @@ function showHint() {
   if (level === 1) {
     clearMarks();
     setMessage(sentence, `Hint 1/3 · technique: ${techniqueName(step)}`);
-    $("#hint").textContent = "Hint: where?";
+    setLabel($("#hint"), "Hint: where?");
   } else if (level === 2) {
     highlight(step, { changes: false });
     const where = step.reasons.length ? step.reasons : step.changes;
     const cells = where.map(([r, c]) => `r${r + 1}c${c + 1}`).join(", ");
     setMessage(sentence, `Hint 2/3 · ${techniqueName(step)}: look at ${step.clue || cells || "the marked cells"}`);
-    $("#hint").textContent = "Hint: show step";
+    setLabel($("#hint"), "Hint: show step");
   } else {
     highlight(step);
     setMessage(sentence, `Hint 3/3 · ${step.sentence}`);
-    $("#hint").textContent = "Hint";
+    setLabel($("#hint"), "Hint");
     $("#hint-actions").classList.toggle("hidden", !page.hint.move);
   }
   render();
@@ -562,6 +594,7 @@ async function open(id) {
   if ([9, 16, 25].includes(p.size)) $("#gen-size").value = String(p.size);
   buildUnits();
   buildBoard();
+  timer.open(id, game.solved);
   applyGame(game, { force: true });
   for (const b of document.querySelectorAll(".toolbar button, .toolbar select")) b.disabled = false;
   $("#undo").disabled = !game.can_undo;
@@ -596,6 +629,12 @@ $("#singles").addEventListener("click", leaving(acceptSingles));
 $("#hint").addEventListener("click", leaving(hint));
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
 $("#check").addEventListener("click", leaving(check));
+$("#autocheck").checked = localStorage.getItem("pencilbox-autocheck") === "1";
+$("#autocheck").addEventListener("change", () => {
+  localStorage.setItem("pencilbox-autocheck", $("#autocheck").checked ? "1" : "0");
+  if ($("#autocheck").checked && page.id) autoCheck();
+  else { clearMarks(); if (page.puzzle) render(); }
+});
 $("#solve").addEventListener("click", leaving(solve));
 $("#animate-solve").addEventListener("click", animatedSolve);
 $("#load").addEventListener("click", load);
