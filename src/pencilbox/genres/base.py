@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 
 from pencilbox.core.grid import Cell, Grid
 from pencilbox.core.step import Step
+from pencilbox.errors import PuzzleError, UnknownFormat
 
 Status = Literal["unique", "multiple", "none", "timeout"]
 
@@ -174,6 +175,10 @@ class Genre:
     sniff: Callable[[str, str | None], bool]
     """sniff(text, filename) -> True when the text looks like this genre."""
     formats: tuple[str, ...]
+    write: Callable[[Any, str], str] | None = None
+    """write(puzzle, format) -> the puzzle in that notation: what `puzzle.to(format)` gives.
+    A genre's notations build its puzzles, so they sit above its puzzle class: the class
+    reaches them through here (`base.write`) rather than by importing them."""
     extensions: tuple[str, ...] = ()
     """The file name endings of its notations (`.json`, `.sdk`...): a folder's puzzle files."""
     parse_many: Callable[..., Iterator[tuple[int, Any]]] | None = None
@@ -218,13 +223,19 @@ def register(genre: Genre) -> None:
 
 
 def get(name: str) -> Genre:
-    from pencilbox.errors import PuzzleError
-
     try:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted({g.name for g in _REGISTRY.values()}))
         raise PuzzleError(f"unknown genre {name!r}; known genres: {known}") from None
+
+
+def write(puzzle: Any, format: str) -> str:
+    """`puzzle.to(format)` through the puzzle's genre (see `Genre.write`)."""
+    genre = get(puzzle.genre)
+    if genre.write is None:
+        raise UnknownFormat(f"the {genre.name} genre writes no notation")
+    return genre.write(puzzle, format)
 
 
 def all_genres() -> list[Genre]:

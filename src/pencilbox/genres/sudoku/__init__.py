@@ -9,7 +9,7 @@ from typing import Any
 from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
 from pencilbox.genres.sudoku.batch import ManySolved, solve_many, solve_puzzles
-from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read
+from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read, write
 from pencilbox.genres.sudoku.model import Sudoku, make_sudoku
 from pencilbox.genres.sudoku.options import options
 from pencilbox.genres.sudoku.play import SudokuPlay
@@ -46,6 +46,7 @@ GENRE = base.Genre(
     parse=read,
     sniff=_sniff,
     formats=tuple(NOTATIONS),
+    write=write,
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),
     parse_many=parse_many,
     generate=_generate,

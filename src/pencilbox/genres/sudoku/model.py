@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pencilbox.core.grid import Grid, cell_name
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.errors import FormatError, InvalidPuzzle, quote
+from pencilbox.genres import base
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
@@ -128,9 +129,7 @@ class Sudoku:
         return hint(self.n, self.values(), level)
 
     def to(self, format: str) -> str:
-        from pencilbox.genres.sudoku.formats import write
-
-        return write(self, format)
+        return base.write(self, format)
 
     def check(self, grid: Grid) -> list[str]:
         """Rule violations of a filled grid, one sentence each; [] when it is a solution."""
@@ -185,12 +184,11 @@ class Sudoku:
     def render(self, state: Grid | None = None, fmt: str = "text") -> str:
         """A text picture with box borders (the `.ss` picture layout), or an SVG."""
         from pencilbox.genres.sudoku import render
-        from pencilbox.genres.sudoku.formats.ss import picture
 
         values = list(state.cells) if state is not None else self.values()
         if fmt == "svg":
             return render.svg(self, values)
-        return picture(values, self.n, self.alphabet)
+        return render.picture(values, self.n, self.alphabet)
 
     def render_png(self, state: Grid | None = None, scale: int = 2) -> bytes:
         from pencilbox.genres.sudoku import render

@@ -1,7 +1,7 @@
 """Pictures of a Sudoku board: SVG for files and the web, PNG (the same picture drawn with
 Pillow) for sharing. Givens are black and other digits blue, so a picture of a game in
 progress shows what the player entered; 16x16 and 25x25 boards show their alphabet's symbols.
-(The text picture is the `.ss` layout, in formats/ss.py.)"""
+The text picture is the `.ss` layout (formats/ss.py writes it)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,25 @@ MARGIN = 2
 """SVG units around the board, so the thick outer border is not cut in half."""
 THIN, THICK = 0.8, 2.5
 """Line widths in SVG units: cell lines and box lines."""
+
+
+def picture(values: list[int], n: int, alphabet: str) -> str:
+    """The `.ss` picture of a board (also the text rendering)."""
+    size = n * n
+    border = "*" + "-" * (size + n - 1) + "*"
+    middle = "|" + "+".join("-" * n for _ in range(n)) + "|"
+    lines = [border]
+    for r in range(size):
+        if r and r % n == 0:
+            lines.append(middle)
+        row = values[r * size : (r + 1) * size]
+        chunks = [
+            "".join(alphabet[v - 1] if v else "." for v in row[b * n : (b + 1) * n])
+            for b in range(n)
+        ]
+        lines.append("|" + "|".join(chunks) + "|")
+    lines.append(border)
+    return "\n".join(lines) + "\n"
 
 
 def _colour(puzzle: Sudoku, index: int) -> str:

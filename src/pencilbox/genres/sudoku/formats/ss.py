@@ -19,6 +19,7 @@ from pencilbox.genres.sudoku.model import (
     make_sudoku,
     symbols_to_values,
 )
+from pencilbox.genres.sudoku.render import picture
 
 _BORDER = re.compile(r"[\s\-+*|=.:']*")
 
@@ -90,25 +91,6 @@ def parse_candidates(text: str, *, alphabet: str | None = None) -> tuple[Sudoku,
             masks.append(mask)
             values.append(digits[0] if len(digits) == 1 else 0)
     return make_sudoku(values, size=size, alphabet=alphabet), masks
-
-
-def picture(values: list[int], n: int, alphabet: str) -> str:
-    """The `.ss` picture of a board (also the text rendering)."""
-    size = n * n
-    border = "*" + "-" * (size + n - 1) + "*"
-    middle = "|" + "+".join("-" * n for _ in range(n)) + "|"
-    lines = [border]
-    for r in range(size):
-        if r and r % n == 0:
-            lines.append(middle)
-        row = values[r * size : (r + 1) * size]
-        chunks = [
-            "".join(alphabet[v - 1] if v else "." for v in row[b * n : (b + 1) * n])
-            for b in range(n)
-        ]
-        lines.append("|" + "|".join(chunks) + "|")
-    lines.append(border)
-    return "\n".join(lines) + "\n"
 
 
 def write(puzzle: Sudoku) -> str:
