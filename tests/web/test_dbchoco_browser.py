@@ -209,8 +209,11 @@ def test_export_share_and_touch(browser: Any, server: str) -> None:
     open_dbchoco(opened, server)
     opened.click("#reset")
     opened.wait_for_function("() => window.pencilbox.state.every(v => v === 0)")
-    # touch: a tap on the line right of r1c1 draws a wall there
-    opened.locator("#board svg").tap(position={"x": PAD + CELL, "y": PAD + 0.5 * CELL})
+    # touch: a tap on the line right of r1c1 draws a wall there (a touch screen shows the
+    # board larger: the tap is placed in the board as drawn)
+    board = opened.locator("#board svg")
+    scale = board.bounding_box()["width"] / float(board.get_attribute("width"))
+    board.tap(position={"x": (PAD + CELL) * scale, "y": (PAD + 0.5 * CELL) * scale})
     opened.wait_for_function("() => window.pencilbox.state[0] === 1")
     assert state(opened)[0] == "1"
     opened.select_option("#export-state", "solution")

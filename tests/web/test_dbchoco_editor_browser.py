@@ -68,7 +68,15 @@ def click_cell(page: Any, r: int, c: int) -> None:
 
 
 def drag(page: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
-    box = page.locator("#edit-board svg").bounding_box()
+    board = page.locator("#edit-board svg")
+    board.wait_for(state="visible")
+    box = board.bounding_box()  # None while a redraw replaces the board: look again
+    for _ in range(100):
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
+        box = board.bounding_box()
+    assert box is not None, "the editor's board stayed hidden"
     a, b = point(*start), point(*end)
     page.mouse.move(box["x"] + a["x"], box["y"] + a["y"])
     page.mouse.down()

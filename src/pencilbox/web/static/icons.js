@@ -37,6 +37,8 @@ const ICONS = {
   erase: [["path", { d: "M8 5h12v14H8l-6-7z" }], ["path", { d: "m11 9 6 6M17 9l-6 6" }]],
   trash: [["path", { d: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" }]],
   paint: [["rect", { x: 5, y: 5, width: 14, height: 14, rx: 1, fill: true }]],
+  camera: [["path", { d: "M3 8h4l2-3h6l2 3h4v11H3z" }], ["circle", { cx: 12, cy: 13, r: 3.5 }]],
+  picture: [["rect", { x: 3, y: 4, width: 18, height: 16, rx: 1.5 }], ["circle", { cx: 9, cy: 9, r: 1.5, fill: true }], ["path", { d: "m3 17 5-5 4 4 3-3 6 6" }]],
   number: [["path", { d: "M9 4 7 20M17 4l-2 16M4 9h16M3 15h16" }]],
   search: [["circle", { cx: 11, cy: 11, r: 7 }], ["path", { d: "m16 16 5 5" }]],
   generate: [["rect", { x: 4, y: 4, width: 16, height: 16, rx: 3 }], ["circle", { cx: 9, cy: 9, r: 1.3, fill: true }], ["circle", { cx: 15, cy: 15, r: 1.3, fill: true }], ["circle", { cx: 15, cy: 9, r: 1.3, fill: true }], ["circle", { cx: 9, cy: 15, r: 1.3, fill: true }]],

@@ -13,6 +13,7 @@
 // On a genre's page the picture is read as that genre's puzzle; on the library page the
 // genre is detected unless the user picks one.
 import { el } from "/static/common.js";
+import { applyIcons } from "/static/icons.js";
 
 const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const MAX_UPLOAD = 1_900_000; // the server takes request bodies up to 2 MB
@@ -547,11 +548,12 @@ function addButtons() {
   const group = el(
     "span",
     { class: "review-buttons", title: "Read a puzzle from a screenshot or a photo (or drop or paste a picture on this page)" },
-    el("button", { type: "button", text: "Picture…", onclick: () => chooser.click() }),
-    el("button", { type: "button", class: "review-photo", text: "📷 Photo", onclick: () => camera.click() }),
+    el("button", { type: "button", "data-icon": "picture", text: "Picture…", onclick: () => chooser.click() }),
+    el("button", { type: "button", class: "review-photo", "data-icon": "camera", text: "Photo", onclick: () => camera.click() }),
     camera,
     chooser,
   );
+  applyIcons(group);
   const importFile = document.querySelector("#import-file");
   if (importFile) importFile.closest("label").after(group);
   else {
