@@ -519,7 +519,7 @@ def big_section(kinds: Sequence[str], quick: bool) -> list[str]:
 GRADE_SETS = (("magictour_top1465.txt", 3), ("sudoku16_20.txt", 4))
 
 
-def grading_section(quick: bool) -> list[str]:
+def grading_section(quick: bool, limit: int = 0) -> list[str]:
     """The HoDoKu-style grade of every puzzle: puzzles per second (CPU and wall), mean and
     worst seconds."""
     rows = []
@@ -527,6 +527,8 @@ def grading_section(quick: bool) -> list[str]:
         boards, _answers = load(name)
         if quick:
             boards = boards[: 100 if n == 3 else 3]
+        if limit:
+            boards = boards[:limit]
         worst = 0.0
         wall, cpu = time.perf_counter(), time.process_time()
         for board in boards:
@@ -554,6 +556,9 @@ def grading_section(quick: bool) -> list[str]:
     ]
 
 
+SECTIONS = ("lists", "nine", "big", "grading", "generation")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="the first 200 puzzles of each set")
@@ -568,20 +573,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=os.environ.get("PENCILBOX_TDOKU_COMMIT"),
         help="the tdoku commit it was built from, for the report",
     )
+    parser.add_argument(
+        "--sections",
+        default=",".join(SECTIONS),
+        help=f"the parts to run, comma-separated (default all: {','.join(SECTIONS)})",
+    )
+    parser.add_argument(
+        "--grade-limit",
+        type=int,
+        default=0,
+        help="grade only the first N puzzles of each grading set (default: all)",
+    )
     args = parser.parse_args(argv)
+    sections = set(args.sections.split(","))
+    if sections - set(SECTIONS):
+        parser.error(f"unknown sections {sorted(sections - set(SECTIONS))}; use {SECTIONS}")
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     kinds = ("auto", "kernel", "bitboard", "sat") if KERNEL else ("auto", "bitboard", "sat")
-    lists = list_section(args)
-    nine = nine_section(args, kinds)
-    big = big_section(kinds, args.quick)
-    grading = grading_section(args.quick)
-    generation = generation_section(args.quick)
+    lists = list_section(args) if "lists" in sections else []
+    nine = nine_section(args, kinds) if "nine" in sections else []
+    big = big_section(kinds, args.quick) if "big" in sections else []
+    grading = grading_section(args.quick, args.grade_limit) if "grading" in sections else []
+    generation = generation_section(args.quick) if "generation" in sections else []
     load_avg = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     report = [
         "# Sudoku solver benchmark",
         "",
         f"Run {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC by `bench/sudoku.py`"
-        f"{' --quick' if args.quick else ''}; Python {platform.python_version()}, "
+        f"{' --quick' if args.quick else ''}"
+        f"{'' if sections == set(SECTIONS) else ' --sections ' + args.sections}"
+        f"{f' --grade-limit {args.grade_limit}' if args.grade_limit else ''}"
+        f"; Python {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} CPUs shared with other work "
         f"(load average {load_start:.1f} at the start, {load_avg[0]:.1f} at the end: wall-clock"
         " figures vary by 2x between runs; CPU columns are steadier).",

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name, cells_text, digits_of, set_bits
+from .state import State, cell_name, cells_text, digits_of, geometry, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -27,9 +28,10 @@ class Als:
     seen: tuple[int, ...]  # per digit: cells that see every cell of the ALS holding it
 
 
-def _peer_masks(state: State) -> list[int]:
+@lru_cache(maxsize=8)
+def _peer_masks_of(n: int) -> list[int]:
     out = []
-    for ps in state.geo.peers:
+    for ps in geometry(n).peers:
         m = 0
         for p in ps:
             m |= 1 << p
@@ -37,47 +39,71 @@ def _peer_masks(state: State) -> list[int]:
     return out
 
 
+def _peer_masks(state: State) -> list[int]:
+    """For each cell, the mask of its peers."""
+    return _peer_masks_of(state.geo.n)
+
+
 def find_als(state: State, max_cells: int | None = None) -> list[Als]:
-    """Every ALS of up to max_cells cells (default 8 on 9x9, 3 on bigger boards)."""
+    """Every ALS of up to max_cells cells (default 8 on 9x9, 3 on bigger boards), unit by
+    unit (rows, columns, boxes), each cell set once."""
     if max_cells is None:
         max_cells = 8 if state.geo.size <= 9 else 3
-    geo = state.geo
-    size = geo.size
     cands = state.cands
-    pm = _peer_masks(state)
-    full = (1 << geo.ncells) - 1
     out: list[Als] = []
     seen: set[int] = set()
-    for unit in geo.units:
-        free = [i for i in unit if cands[i]]
-        for k in range(1, min(len(free) - 1, max_cells) + 1):
-            for combo in combinations(free, k):
-                m = 0
-                for i in combo:
-                    m |= cands[i]
-                if m.bit_count() != k + 1:
-                    continue
-                cmask = 0
-                for i in combo:
-                    cmask |= 1 << i
-                if cmask in seen:
-                    continue
-                seen.add(cmask)
-                where = []
-                seen_by = []
-                for d0 in range(size):
-                    w = 0
-                    s = full
-                    if m >> d0 & 1:
-                        for i in combo:
-                            if cands[i] >> d0 & 1:
-                                w |= 1 << i
-                                s &= pm[i]
-                    else:
-                        s = 0
-                    where.append(w)
-                    seen_by.append(s)
-                out.append(Als(combo, cmask, m, tuple(where), tuple(seen_by)))
+    for u, unit in enumerate(state.geo.units):
+        key = (state.geo.n, u, max_cells, *(cands[i] for i in unit))
+        found = _UNIT_ALS.get(key)
+        if found is None:
+            if len(_UNIT_ALS) > _UNIT_ALS_MAX:
+                _UNIT_ALS.clear()
+            found = _UNIT_ALS[key] = _unit_als(state, unit, max_cells)
+        for als in found:
+            if als.mask not in seen:
+                seen.add(als.mask)
+                out.append(als)
+    return out
+
+
+_UNIT_ALS: dict[tuple[int, ...], list[Als]] = {}
+"""The ALS of a unit by its candidates: a step changes few units, the others are looked up."""
+_UNIT_ALS_MAX = 50_000
+
+
+def _unit_als(state: State, unit: tuple[int, ...], max_cells: int) -> list[Als]:
+    """The ALS of one unit (they depend only on the candidates of its cells)."""
+    size = state.geo.size
+    cands = state.cands
+    pm = _peer_masks(state)
+    full = (1 << state.geo.ncells) - 1
+    free = [i for i in unit if cands[i]]
+    out = []
+    for k in range(1, min(len(free) - 1, max_cells) + 1):
+        for combo in combinations(free, k):
+            m = 0
+            for i in combo:
+                m |= cands[i]
+            if m.bit_count() != k + 1:
+                continue
+            cmask = 0
+            for i in combo:
+                cmask |= 1 << i
+            where = []
+            seen_by = []
+            for d0 in range(size):
+                w = 0
+                s = full
+                if m >> d0 & 1:
+                    for i in combo:
+                        if cands[i] >> d0 & 1:
+                            w |= 1 << i
+                            s &= pm[i]
+                else:
+                    s = 0
+                where.append(w)
+                seen_by.append(s)
+            out.append(Als(combo, cmask, m, tuple(where), tuple(seen_by)))
     return out
 
 
@@ -152,18 +178,19 @@ def rcc_map(alss: list[Als], size: int, digit_cells: list[int]) -> dict[int, dic
     """For each ALS index: the non-overlapping ALS it shares restricted common digits with,
     and those digits as a bitmask."""
     owners: list[dict[int, list[int]]] = [{} for _ in range(size)]
+    holders: list[list[int]] = [[] for _ in range(size)]
     for idx, a in enumerate(alss):
         for d0 in range(size):
             w = a.where[d0]
             if w:
                 low = (w & -w).bit_length() - 1
                 owners[d0].setdefault(low, []).append(idx)
+                holders[d0].append(idx)
     out: dict[int, dict[int, int]] = {}
     for x0 in range(size):
         own = owners[x0]
-        for ia, a in enumerate(alss):
-            if not a.where[x0]:
-                continue
+        for ia in holders[x0]:
+            a = alss[ia]
             reach = a.seen[x0] & digit_cells[x0] & ~a.mask
             for c in set_bits(reach):
                 for ib in own.get(c, ()):
@@ -194,18 +221,19 @@ def find_als_xy_wing(state: State) -> Iterator[Step]:
                     continue
                 if (xa | xb).bit_count() < 2:
                     continue  # needs two different restricted commons
-                for x0 in range(size):
-                    if not xa >> x0 & 1:
-                        continue
-                    for y0 in range(size):
-                        if y0 == x0 or not xb >> y0 & 1:
+                both = a.digits & b.digits
+                if not both:
+                    continue  # no digit z to eliminate, whatever x and y are
+                outside = ~(a.mask | b.mask | c.mask)
+                for x0 in set_bits(xa):
+                    for y0 in set_bits(xb):
+                        if y0 == x0:
                             continue
-                        common = a.digits & b.digits & ~(1 << x0) & ~(1 << y0)
-                        outside = ~(a.mask | b.mask | c.mask)
+                        common = both & ~(1 << x0) & ~(1 << y0)
                         el: set[tuple[int, int]] = set()
-                        for z0 in range(size):
-                            if common >> z0 & 1:
-                                tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
+                        for z0 in set_bits(common):
+                            tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
+                            if tgt:
                                 el.update((i, z0 + 1) for i in set_bits(tgt))
                         if not el:
                             continue

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name, set_bits
+from .memo import digit_places, known_empty, note_empty
+from .state import State, cell_name, geometry, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -91,6 +93,55 @@ def _full_links(state: State) -> Links:
     return present, nodes, weak, strong
 
 
+@lru_cache(maxsize=8)
+def _intersections(n: int) -> list[tuple[int, ...]]:
+    """The cells of every box-line intersection, box by box, rows then columns."""
+    geo = geometry(n)
+    size = geo.size
+    out = []
+    for b in range(2 * size, 3 * size):
+        for line in range(2 * size):
+            inter = tuple(i for i in geo.units[line] if i in geo.unit_sets[b])
+            if inter:
+                out.append(inter)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _unit_masks(n: int) -> list[int]:
+    return [sum(1 << i for i in unit) for unit in geometry(n).units]
+
+
+def _group_links(
+    g: int,
+    d0: int,
+    units: set[int],
+    group_cells: dict[int, int],
+    places: list[int],
+    unit_masks: list[int],
+    by_unit_digit: dict[tuple[int, int], list[int]],
+    size: int,
+) -> tuple[int, int]:
+    """A group's weak and strong links: in each unit holding it, weak to every other place
+    of its digit and every group apart from it; strong to the rest when that is one
+    candidate or exactly one other group."""
+    mine = group_cells[g]
+    w = 0
+    s = 0
+    for u in units:
+        rest = unit_masks[u] & places[d0] & ~mine
+        for i in set_bits(rest):
+            w |= 1 << (i * size + d0)
+        for h in by_unit_digit.get((u, d0), ()):
+            if h != g and not mine & group_cells[h]:
+                w |= 1 << h
+                if rest == group_cells[h]:
+                    s |= 1 << h
+        if rest.bit_count() == 1:
+            s |= 1 << ((rest.bit_length() - 1) * size + d0)
+    return w, s
+
+
 def grouped_graph(state: State) -> Graph:
     """The AIC graph plus group nodes: the 2+ candidates of a digit in a box-line
     intersection act as one node (true when one of them is)."""
@@ -103,55 +154,40 @@ def grouped_graph(state: State) -> Graph:
     base = geo.ncells * size
     groups: dict[int, tuple[int, tuple[int, ...]]] = {}
     # items per (unit, digit): candidate nodes and groups lying in the unit
-    for b in range(2 * size, 3 * size):
-        bset = geo.unit_sets[b]
-        for line in range(2 * size):
-            inter = [i for i in geo.units[line] if i in bset]
-            if not inter:
-                continue
-            for d0 in range(size):
-                cells = tuple(i for i in inter if cands[i] >> d0 & 1)
-                if len(cells) >= 2:
-                    groups[base + len(groups)] = (d0 + 1, cells)
+    for inter in _intersections(geo.n):
+        for d0 in range(size):
+            cells = tuple(i for i in inter if cands[i] >> d0 & 1)
+            if len(cells) >= 2:
+                groups[base + len(groups)] = (d0 + 1, cells)
+    # the units holding the whole of each group, and the groups of each unit and digit
+    group_units: dict[int, set[int]] = {}
+    group_cells: dict[int, int] = {}
     by_unit_digit: dict[tuple[int, int], list[int]] = {}
     for g, (d, cells) in groups.items():
         units = set(geo.cell_units[cells[0]])
         for i in cells[1:]:
             units &= set(geo.cell_units[i])
+        group_units[g] = units
+        group_cells[g] = sum(1 << i for i in cells)
         for u in units:
             by_unit_digit.setdefault((u, d - 1), []).append(g)
-
-    for g, (d, cells) in groups.items():
-        d0 = d - 1
-        cellset = set(cells)
-        w = 0
-        s = 0
-        for u in {
-            u for i in cells for u in geo.cell_units[i] if all(j in geo.unit_sets[u] for j in cells)
-        }:
-            places = [i for i in geo.units[u] if cands[i] >> d0 & 1]
-            rest = [i for i in places if i not in cellset]
-            for i in rest:
-                w |= 1 << (i * size + d0)
-            for h in by_unit_digit.get((u, d0), ()):
-                if h != g and not cellset & set(groups[h][1]):
-                    w |= 1 << h
-                    if sorted(rest) == sorted(groups[h][1]):
-                        s |= 1 << h
-            if len(rest) == 1:
-                s |= 1 << (rest[0] * size + d0)
-        weak[g] = w
-        strong[g] = s
+    places = digit_places(state)
+    unit_masks = _unit_masks(geo.n)
+    for g, (d, _cells) in groups.items():
+        weak[g], strong[g] = _group_links(
+            g, d - 1, group_units[g], group_cells, places, unit_masks, by_unit_digit, size
+        )
         # links back from the candidates and groups to this group
-        for x in set_bits(w):
+        for x in set_bits(weak[g]):
             weak[x] = weak.get(x, 0) | 1 << g
-        for x in set_bits(s):
+        for x in set_bits(strong[g]):
             strong[x] = strong.get(x, 0) | 1 << g
     return Graph(size, present, nodes + sorted(groups), weak, strong, weak, groups)
 
 
-def graph(state: State, mode: str) -> Graph:
-    """mode: "x" (single digit, conjugate links), "xy" (bivalue cells) or "aic"."""
+def graph(state: State, mode: str, skip: frozenset[int] = frozenset()) -> Graph:
+    """mode: "x" (single digit, conjugate links; without the digits d-1 in `skip`), "xy"
+    (bivalue cells), "aic" or "grouped"."""
     size = state.geo.size
     cands = state.cands
     if mode == "grouped":
@@ -162,6 +198,7 @@ def graph(state: State, mode: str) -> Graph:
     w2: dict[int, int] = {}
     s2: dict[int, int] = {}
     if mode == "x":
+        nodes = [node for node in nodes if node % size not in skip]
         same_digit = [0] * size
         for node in nodes:
             same_digit[node % size] |= 1 << node
@@ -248,7 +285,28 @@ def chain_text(
 
 
 def _search(state: State, mode: str, name: str) -> Iterator[Step]:
-    g = graph(state, mode)
+    if mode != "x":
+        yield from _chains(state, mode, name, skip=frozenset())
+        return
+    # An X-chain lies on one digit: digits whose places gave no chain before are skipped, and
+    # after a whole search every digit that gave none is remembered (see memo.py).
+    size = state.geo.size
+    places = digit_places(state)
+    skip = frozenset(d0 for d0 in range(size) if known_empty("x-chain", size, d0 + 1, places[d0]))
+    if len(skip) == size:
+        return
+    found: set[int] = set()
+    for step in _chains(state, mode, name, skip):
+        found.add(step.extra["digits"][0] - 1)
+        yield step
+    for d0 in range(size):
+        if d0 not in skip and d0 not in found:
+            note_empty("x-chain", size, d0 + 1, places[d0])
+
+
+def _chains(state: State, mode: str, name: str, skip: frozenset[int]) -> Iterator[Step]:
+    """The chains of the graph of `mode`, from every start node whose digit is not in skip."""
+    g = graph(state, mode, skip)
     size = g.size
     groups = g.groups or {}
     seen: set[frozenset[int]] = set()
@@ -260,7 +318,7 @@ def _search(state: State, mode: str, name: str) -> Iterator[Step]:
         return groups[node][0] if node in groups else node % size + 1
 
     for s in g.nodes:
-        if not g.strong.get(s):
+        if not g.strong.get(s) or s % size in skip:
             continue
         ws = g.full_weak[s] & g.present & ~(1 << s)
         if not ws:

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
+from .memo import each_digit
 from .state import State, cells_text, set_bits
 from .techniques import elim_text, make_step
 
@@ -74,100 +75,134 @@ def _bases(
 
 
 def fish(state: State, k: int, finned: bool) -> Iterator[Step]:
-    geo = state.geo
-    size = geo.size
-    n = geo.n
-    basic = _BASIC.get(k, f"{k}-Fish")
-    for d in range(1, size + 1):
+    """Fish of k base lines on every digit, rows then columns as base, finned or not."""
+
+    def on_digit(d: int) -> Iterator[Step]:
         for by_rows in (True, False):
-            masks = _line_masks(state, d, by_rows)
-            lines = [i for i in range(size) if masks[i]]
-            if len(lines) <= k:
+            yield from _fish_on(state, k, finned, d, by_rows, _line_masks(state, d, by_rows))
+
+    return each_digit(state, f"fish {k} {finned}", on_digit)
+
+
+def _fish_on(
+    state: State, k: int, finned: bool, d: int, by_rows: bool, masks: list[int]
+) -> Iterator[Step]:
+    """The fish of one digit with rows (or columns) as base lines."""
+    lines = [i for i in range(state.geo.size) if masks[i]]
+    if len(lines) <= k:
+        return
+    limit = k + state.geo.n if finned else k
+    pool = [i for i in lines if masks[i].bit_count() <= limit]
+    for base, union in _bases(pool, masks, k, limit):
+        if finned:
+            yield from _finned(state, k, d, by_rows, masks, base, union)
+        elif union.bit_count() == k:
+            yield from _basic(state, k, d, by_rows, masks, lines, base, union)
+
+
+def _basic(
+    state: State,
+    k: int,
+    d: int,
+    by_rows: bool,
+    masks: list[int],
+    lines: list[int],
+    base: tuple[int, ...],
+    union: int,
+) -> Iterator[Step]:
+    """A basic fish: k base lines covered by k cross lines; d leaves the cover's other cells."""
+    size = state.geo.size
+    basic = _BASIC.get(k, f"{k}-Fish")
+    cover = set_bits(union)
+    el = [
+        (_cell(line, pos, size, by_rows), d)
+        for pos in cover
+        for line in lines
+        if line not in base and masks[line] >> pos & 1
+    ]
+    if el:
+        base_cells = [
+            _cell(line, pos, size, by_rows) for line in base for pos in set_bits(masks[line])
+        ]
+        yield make_step(
+            basic,
+            f"{basic} on {d} in {_names(list(base), by_rows, False)}, "
+            f"{_names(cover, by_rows, True)}: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=base_cells,
+            digits=[d],
+        )
+
+
+def _finned(
+    state: State,
+    k: int,
+    d: int,
+    by_rows: bool,
+    masks: list[int],
+    base: tuple[int, ...],
+    union: int,
+) -> Iterator[Step]:
+    """Finned and sashimi fish: the base lines' extra positions (fins) lie in one box, so
+    only cells of the cover that see every fin lose d."""
+    size = state.geo.size
+    n = state.geo.n
+    ucount = union.bit_count()
+    if not k < ucount <= k + n:
+        return
+    basic = _BASIC.get(k, f"{k}-Fish")
+    # fins: cross positions of one stack (band) removed from the union
+    for stack in range(n):
+        smask = ((1 << n) - 1) << (stack * n)
+        avail = union & smask
+        nfins = ucount - k
+        if avail.bit_count() < nfins:
+            continue
+        for fin_pos in combinations(set_bits(avail), nfins):
+            fmask = 0
+            for p in fin_pos:
+                fmask |= 1 << p
+            cmask = union & ~fmask
+            if not cmask & smask:
                 continue
-            limit = k + n if finned else k
-            pool = [i for i in lines if masks[i].bit_count() <= limit]
-            for base, union in _bases(pool, masks, k, limit):
-                ucount = union.bit_count()
-                base_set = set(base)
-                if not finned:
-                    if ucount != k:
-                        continue
-                    cover = set_bits(union)
-                    el = [
-                        (_cell(line, pos, size, by_rows), d)
-                        for pos in cover
-                        for line in lines
-                        if line not in base_set and masks[line] >> pos & 1
-                    ]
-                    if el:
-                        base_cells = [
-                            _cell(line, pos, size, by_rows)
-                            for line in base
-                            for pos in set_bits(masks[line])
-                        ]
-                        yield make_step(
-                            basic,
-                            f"{basic} on {d} in {_names(list(base), by_rows, False)}, "
-                            f"{_names(cover, by_rows, True)}: {elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=base_cells,
-                            digits=[d],
-                        )
-                    continue
-                if not k < ucount <= k + n:
-                    continue
-                # fins: cross positions of one stack (band) removed from the union
-                for stack in range(n):
-                    smask = ((1 << n) - 1) << (stack * n)
-                    avail = union & smask
-                    nfins = ucount - k
-                    if avail.bit_count() < nfins:
-                        continue
-                    for fin_pos in combinations(set_bits(avail), nfins):
-                        fmask = 0
-                        for p in fin_pos:
-                            fmask |= 1 << p
-                        cmask = union & ~fmask
-                        if not cmask & smask:
-                            continue
-                        fin_lines = [line for line in base if masks[line] & fmask]
-                        band = fin_lines[0] // n
-                        if any(line // n != band for line in fin_lines):
-                            continue
-                        el = [
-                            (_cell(line, pos, size, by_rows), d)
-                            for line in range(band * n, band * n + n)
-                            if line not in base_set
-                            for pos in set_bits(masks[line] & cmask & smask)
-                        ]
-                        if not el:
-                            continue
-                        fins = [
-                            _cell(line, pos, size, by_rows)
-                            for line in fin_lines
-                            for pos in set_bits(masks[line] & fmask)
-                        ]
-                        cover = set_bits(cmask)
-                        sashimi = any((masks[line] & cmask).bit_count() < 2 for line in base)
-                        name = ("Sashimi " if sashimi else "Finned ") + basic
-                        base_cells = [
-                            _cell(line, pos, size, by_rows)
-                            for line in base
-                            for pos in set_bits(masks[line] & cmask)
-                        ]
-                        yield make_step(
-                            name,
-                            f"{name} on {d} in {_names(list(base), by_rows, False)}, "
-                            f"{_names(cover, by_rows, True)} with fin "
-                            f"{cells_text(fins, size)}: {elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=base_cells + fins,
-                            digits=[d],
-                            fins=[[i // size, i % size] for i in fins],
-                            base=["row" if by_rows else "column", *base],
-                        )
+            fin_lines = [line for line in base if masks[line] & fmask]
+            band = fin_lines[0] // n
+            if any(line // n != band for line in fin_lines):
+                continue
+            el = [
+                (_cell(line, pos, size, by_rows), d)
+                for line in range(band * n, band * n + n)
+                if line not in base
+                for pos in set_bits(masks[line] & cmask & smask)
+            ]
+            if not el:
+                continue
+            fins = [
+                _cell(line, pos, size, by_rows)
+                for line in fin_lines
+                for pos in set_bits(masks[line] & fmask)
+            ]
+            cover = set_bits(cmask)
+            sashimi = any((masks[line] & cmask).bit_count() < 2 for line in base)
+            name = ("Sashimi " if sashimi else "Finned ") + basic
+            base_cells = [
+                _cell(line, pos, size, by_rows)
+                for line in base
+                for pos in set_bits(masks[line] & cmask)
+            ]
+            yield make_step(
+                name,
+                f"{name} on {d} in {_names(list(base), by_rows, False)}, "
+                f"{_names(cover, by_rows, True)} with fin "
+                f"{cells_text(fins, size)}: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=base_cells + fins,
+                digits=[d],
+                fins=[[i // size, i % size] for i in fins],
+                base=["row" if by_rows else "column", *base],
+            )
 
 
 def find_x_wing(state: State) -> Iterator[Step]:

@@ -184,11 +184,16 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
 
 
 def propagate(state: State) -> bool:
-    """Place naked and hidden singles until none is left; False on a contradiction."""
+    """Place naked and hidden singles until none is left; False on a contradiction.
+
+    Cells in order, then units in order, until a pass changes nothing; placements are
+    written straight into the state's lists (this runs once per candidate in a forcing net)."""
     geo = state.geo
     cands = state.cands
     values = state.values
+    peers = geo.peers
     full = geo.all_mask
+    state.cache.clear()
     changed = True
     while changed:
         changed = False
@@ -198,7 +203,11 @@ def propagate(state: State) -> bool:
                 if not m:
                     return False
                 if not m & (m - 1):
-                    state.place(i, m.bit_length())
+                    values[i] = m.bit_length()
+                    cands[i] = 0
+                    keep = ~m
+                    for p in peers[i]:
+                        cands[p] &= keep
                     changed = True
         for unit in geo.units:
             once = 0
@@ -223,7 +232,11 @@ def propagate(state: State) -> bool:
                 single ^= low
                 for i in unit:
                     if cands[i] & low:
-                        state.place(i, low.bit_length())
+                        values[i] = low.bit_length()
+                        cands[i] = 0
+                        keep = ~low
+                        for p in peers[i]:
+                            cands[p] &= keep
                         changed = True
                         break
     return True

@@ -26,14 +26,27 @@ def _all_subsets(cells: list[int], cands: list[int]) -> list[tuple[tuple[int, ..
     return out
 
 
-def _subsets(
-    subsets: list[tuple[tuple[int, ...], int]], vmask: int
-) -> list[tuple[tuple[int, ...], int]]:
-    """The subsets sharing a digit with the intersection and adding no more digits than
-    cells."""
-    return [
-        (combo, m) for combo, m in subsets if m & vmask and len(combo) >= (m & ~vmask).bit_count()
-    ]
+Subset = tuple[tuple[int, ...], int]
+
+
+def _sharing(subsets: list[Subset], vmask: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """(slack, cells, digits) of the subsets sharing a digit with the intersection and adding
+    no more digits than cells, in their order; slack = cells minus the digits they add."""
+    out = []
+    for combo, m in subsets:
+        if m & vmask:
+            slack = len(combo) - (m & ~vmask).bit_count()
+            if slack >= 0:
+                out.append((slack, combo, m))
+    return out
+
+
+def _by_slack(subsets: list[Subset], vmask: int) -> dict[int, list[Subset]]:
+    """The same subsets grouped by slack, each group in their order."""
+    out: dict[int, list[Subset]] = {}
+    for slack, combo, m in _sharing(subsets, vmask):
+        out.setdefault(slack, []).append((combo, m))
+    return out
 
 
 def find_sue_de_coq(state: State) -> Iterator[Step]:
@@ -62,15 +75,12 @@ def find_sue_de_coq(state: State) -> Iterator[Step]:
                     if line_subsets is None or box_subsets is None:
                         line_subsets = _all_subsets(line_rest, cands)
                         box_subsets = _all_subsets(box_rest, cands)
-                    ls = _subsets(line_subsets, v)
-                    bs = _subsets(box_subsets, v)
-                    for lcells, vl in ls:
-                        sl = len(lcells) - (vl & ~v).bit_count()
-                        for bcells, vb in bs:
+                    # only box parts whose slack completes the line part's can make the
+                    # union hold as many digits as cells: look those up, in their order
+                    box_slack = _by_slack(box_subsets, v)
+                    for sl, lcells, vl in _sharing(line_subsets, v):
+                        for bcells, vb in box_slack.get(spare - sl, ()):
                             if vl & vb:
-                                continue
-                            sb = len(bcells) - (vb & ~v).bit_count()
-                            if sl + sb != spare:
                                 continue
                             total = v | vl | vb
                             if total.bit_count() != k + len(lcells) + len(bcells):

@@ -72,8 +72,22 @@ def bit(d: int) -> int:
     return 1 << (d - 1)
 
 
+_SMALL_BITS = 1 << 16
+_SMALL: dict[int, tuple[int, ...]] = {}
+"""The bit positions of the 16-bit masks seen so far: a candidate mask is one lookup."""
+
+
 def set_bits(mask: int) -> list[int]:
     """The positions of the bits set in `mask` (cells of a cell mask), ascending."""
+    if mask < _SMALL_BITS:
+        known = _SMALL.get(mask)
+        if known is None:
+            known = _SMALL[mask] = tuple(_positions(mask))
+        return list(known)
+    return _positions(mask)
+
+
+def _positions(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
@@ -82,9 +96,17 @@ def set_bits(mask: int) -> list[int]:
     return out
 
 
+_DIGITS: dict[int, tuple[int, ...]] = {}
+
+
 def digits_of(mask: int) -> list[int]:
     """The digits in a candidate mask, ascending."""
-    return [position + 1 for position in set_bits(mask)]
+    known = _DIGITS.get(mask)
+    if known is None:
+        known = tuple(position + 1 for position in set_bits(mask))
+        if mask < _SMALL_BITS:
+            _DIGITS[mask] = known
+    return list(known)
 
 
 def cell_name(i: int, size: int) -> str:

@@ -65,110 +65,144 @@ def _shared_units(state: State, x: int, y: int) -> list[int]:
 
 
 def find_unique_rectangles(state: State) -> Iterator[Step]:
-    geo = state.geo
-    size = geo.size
+    """Unique rectangles, types 1 to 4, rectangle by rectangle."""
     cands = state.cands
-    peers = geo.peer_sets
     for rect, pair in rectangles(state):
         floor = [i for i in rect if cands[i] == pair]
         roof = [i for i in rect if cands[i] != pair]
-        a, b = digits_of(pair)
-        where = cells_text(rect, size)
         if len(floor) == 3:
-            t = roof[0]
-            el = [(t, d) for d in (a, b) if cands[t] & (1 << (d - 1))]
-            if el and cands[t] & ~pair:
-                yield make_step(
-                    "Uniqueness Test 1",
-                    f"Unique rectangle {a}{b} in {where}: {cell_name(t, size)} must not be "
-                    f"{a} or {b}: {elim_text(el, size)}",
-                    size,
-                    eliminate=el,
-                    reasons=rect,
-                    digits=[a, b],
-                )
+            yield from _ur_type1(state, rect, pair, roof[0])
             continue
         if len(floor) != 2:
             continue
         x, y = roof
-        extra_x, extra_y = cands[x] & ~pair, cands[y] & ~pair
-        if not extra_x or not extra_y:
+        if not cands[x] & ~pair or not cands[y] & ~pair:
             continue
-        # type 2: the same single extra digit c in both roof cells
-        if extra_x == extra_y and extra_x.bit_count() == 1:
-            c = extra_x.bit_length()
-            el = [(i, c) for i in peers[x] & peers[y] if i not in rect and cands[i] & extra_x]
-            if el:
-                yield make_step(
-                    "Uniqueness Test 2",
-                    f"Unique rectangle {a}{b} in {where}: {cell_name(x, size)} or "
-                    f"{cell_name(y, size)} must be {c}: {elim_text(el, size)}",
-                    size,
-                    eliminate=el,
-                    reasons=rect,
-                    digits=[a, b],
-                )
+        yield from _ur_type2(state, rect, pair, x, y)
         shared = _shared_units(state, x, y)
-        # type 4: one UR digit confined to the roof cells in a shared unit
-        for u in shared:
-            for keep, drop in ((a, b), (b, a)):
-                kb = 1 << (keep - 1)
-                if not (cands[x] & kb and cands[y] & kb):
+        yield from _ur_type4(state, rect, pair, x, y, shared)
+        yield from _ur_type3(state, rect, pair, x, y, shared)
+
+
+def _ur_type1(state: State, rect: Rect, pair: int, t: int) -> Iterator[Step]:
+    """Three corners hold only the pair: the fourth must hold something else."""
+    size = state.geo.size
+    cands = state.cands
+    a, b = digits_of(pair)
+    el = [(t, d) for d in (a, b) if cands[t] & (1 << (d - 1))]
+    if el and cands[t] & ~pair:
+        yield make_step(
+            "Uniqueness Test 1",
+            f"Unique rectangle {a}{b} in {cells_text(rect, size)}: {cell_name(t, size)} must "
+            f"not be {a} or {b}: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=rect,
+            digits=[a, b],
+        )
+
+
+def _ur_type2(state: State, rect: Rect, pair: int, x: int, y: int) -> Iterator[Step]:
+    """The same single extra digit c in both roof cells: c leaves their common peers."""
+    size = state.geo.size
+    cands = state.cands
+    extra_x, extra_y = cands[x] & ~pair, cands[y] & ~pair
+    if extra_x != extra_y or extra_x.bit_count() != 1:
+        return
+    a, b = digits_of(pair)
+    c = extra_x.bit_length()
+    peers = state.geo.peer_sets
+    el = [(i, c) for i in peers[x] & peers[y] if i not in rect and cands[i] & extra_x]
+    if el:
+        yield make_step(
+            "Uniqueness Test 2",
+            f"Unique rectangle {a}{b} in {cells_text(rect, size)}: {cell_name(x, size)} or "
+            f"{cell_name(y, size)} must be {c}: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=rect,
+            digits=[a, b],
+        )
+
+
+def _ur_type4(
+    state: State, rect: Rect, pair: int, x: int, y: int, shared: list[int]
+) -> Iterator[Step]:
+    """One rectangle digit confined to the roof cells in a shared unit: the other leaves
+    both roof cells."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    a, b = digits_of(pair)
+    for u in shared:
+        for keep, drop in ((a, b), (b, a)):
+            kb = 1 << (keep - 1)
+            if not (cands[x] & kb and cands[y] & kb):
+                continue
+            if all(i in (x, y) for i in geo.units[u] if cands[i] & kb):
+                el = [(i, drop) for i in (x, y) if cands[i] & (1 << (drop - 1))]
+                if el:
+                    yield make_step(
+                        "Uniqueness Test 4",
+                        f"Unique rectangle {a}{b} in {cells_text(rect, size)}: in "
+                        f"{unit_name(u, size)} {keep} lies only in {cell_name(x, size)} and "
+                        f"{cell_name(y, size)}, so neither can be {drop}: "
+                        f"{elim_text(el, size)}",
+                        size,
+                        eliminate=el,
+                        reasons=rect,
+                        digits=[a, b],
+                    )
+
+
+def _ur_type3(
+    state: State, rect: Rect, pair: int, x: int, y: int, shared: list[int]
+) -> Iterator[Step]:
+    """The roof's extra digits act as one cell of a naked subset in a shared unit."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    a, b = digits_of(pair)
+    extra = (cands[x] | cands[y]) & ~pair
+    done: set[frozenset[int]] = set()
+    for u in shared:
+        others = [i for i in geo.units[u] if cands[i] and i not in (x, y)]
+        for k in range(1, 4):
+            for combo in combinations(others, k):
+                m = extra
+                for i in combo:
+                    m |= cands[i]
+                if m.bit_count() != k + 1:
                     continue
-                if all(i in (x, y) for i in geo.units[u] if cands[i] & kb):
-                    el = [(i, drop) for i in (x, y) if cands[i] & (1 << (drop - 1))]
-                    if el:
-                        yield make_step(
-                            "Uniqueness Test 4",
-                            f"Unique rectangle {a}{b} in {where}: in {unit_name(u, size)} "
-                            f"{keep} lies only in {cell_name(x, size)} and {cell_name(y, size)}, "
-                            f"so neither can be {drop}: {elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=rect,
-                            digits=[a, b],
-                        )
-        # type 3: the roof's extra digits act as one cell in a naked subset
-        extra = extra_x | extra_y
-        done: set[frozenset[int]] = set()
-        for u in shared:
-            others = [i for i in geo.units[u] if cands[i] and i not in (x, y)]
-            for k in range(1, 4):
-                for combo in combinations(others, k):
-                    m = extra
-                    for i in combo:
-                        m |= cands[i]
-                    if m.bit_count() != k + 1:
+                cs = frozenset(combo)
+                if cs in done:
+                    continue
+                done.add(cs)
+                el = []
+                names = []
+                for u2 in shared:
+                    if u2 != u and not all(i in geo.unit_sets[u2] for i in combo):
                         continue
-                    cs = set(combo)
-                    if frozenset(cs) in done:
-                        continue
-                    done.add(frozenset(cs))
-                    el = []
-                    names = []
-                    for u2 in shared:
-                        if u2 != u and not all(i in geo.unit_sets[u2] for i in combo):
-                            continue
-                        names.append(unit_name(u2, size))
-                        el += [
-                            (i, d)
-                            for i in geo.units[u2]
-                            if i not in cs and i != x and i != y
-                            for d in digits_of(cands[i] & m)
-                        ]
-                    if el:
-                        yield make_step(
-                            "Uniqueness Test 3",
-                            f"Unique rectangle {a}{b} in {where}: {cell_name(x, size)} or "
-                            f"{cell_name(y, size)} holds one of "
-                            f"{', '.join(map(str, digits_of(extra)))}, a naked subset with "
-                            f"{cells_text(combo, size)} in {' and '.join(names)}: "
-                            f"{elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=[*rect, *combo],
-                            digits=[a, b],
-                        )
+                    names.append(unit_name(u2, size))
+                    el += [
+                        (i, d)
+                        for i in geo.units[u2]
+                        if i not in cs and i != x and i != y
+                        for d in digits_of(cands[i] & m)
+                    ]
+                if el:
+                    yield make_step(
+                        "Uniqueness Test 3",
+                        f"Unique rectangle {a}{b} in {cells_text(rect, size)}: "
+                        f"{cell_name(x, size)} or {cell_name(y, size)} holds one of "
+                        f"{', '.join(map(str, digits_of(extra)))}, a naked subset with "
+                        f"{cells_text(combo, size)} in {' and '.join(names)}: "
+                        f"{elim_text(el, size)}",
+                        size,
+                        eliminate=el,
+                        reasons=[*rect, *combo],
+                        digits=[a, b],
+                    )
 
 
 def _named(state: State, name: str) -> Iterator[Step]:
