@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cell_name, cells_text, digits_of, geometry, set_bits
+from .state import State, cell_name, cells_text, digits_of, peer_masks, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -28,20 +27,9 @@ class Als:
     seen: tuple[int, ...]  # per digit: cells that see every cell of the ALS holding it
 
 
-@lru_cache(maxsize=8)
-def _peer_masks_of(n: int) -> list[int]:
-    out = []
-    for ps in geometry(n).peers:
-        m = 0
-        for p in ps:
-            m |= 1 << p
-        out.append(m)
-    return out
-
-
 def _peer_masks(state: State) -> list[int]:
     """For each cell, the mask of its peers."""
-    return _peer_masks_of(state.geo.n)
+    return list(peer_masks(state.geo.n))
 
 
 def find_als(state: State, max_cells: int | None = None) -> list[Als]:

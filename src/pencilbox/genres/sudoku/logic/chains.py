@@ -17,7 +17,7 @@ from functools import lru_cache
 from pencilbox.core.step import Step
 
 from .memo import digit_places, known_empty, note_empty
-from .state import State, cell_name, geometry, set_bits
+from .state import Geometry, State, cell_name, geometry, peer_masks, set_bits
 from .techniques import elim_text, make_step
 
 
@@ -59,38 +59,58 @@ def _full_links(state: State) -> Links:
     geo = state.geo
     size = geo.size
     cands = state.cands
+    places = digit_places(state)
+    peers = peer_masks(geo.n)
     present = 0
     nodes: list[int] = []
+    weak: dict[int, int] = {}
+    strong: dict[int, int] = {}
+    if len(_LINKS) > _LINKS_MAX:
+        _LINKS.clear()
     for i, m in enumerate(cands):
+        if not m:
+            continue
+        seen = peers[i]
         for d0 in range(size):
             if m >> d0 & 1:
                 node = i * size + d0
                 nodes.append(node)
                 present |= 1 << node
-    weak: dict[int, int] = {}
-    strong: dict[int, int] = {}
-    for node in nodes:
-        i, d0 = divmod(node, size)
-        m = cands[i]
-        w = 0
-        for e in range(size):
-            if e != d0 and m >> e & 1:
-                w |= 1 << (i * size + e)
-        for p in geo.peers[i]:
-            if cands[p] >> d0 & 1:
-                w |= 1 << (p * size + d0)
-        weak[node] = w
-        s = 0
-        if m.bit_count() == 2:
-            e = (m & ~(1 << d0)).bit_length() - 1
-            s |= 1 << (i * size + e)
-        for u in geo.cell_units[i]:
-            places = [j for j in geo.units[u] if cands[j] >> d0 & 1]
-            if len(places) == 2:
-                j = places[0] if places[1] == i else places[1]
-                s |= 1 << (j * size + d0)
-        strong[node] = s
+                key = (size, node, m, places[d0] & seen)
+                links = _LINKS.get(key)
+                if links is None:
+                    links = _LINKS[key] = _links_of(geo, i, d0, m, places[d0])
+                weak[node], strong[node] = links
     return present, nodes, weak, strong
+
+
+_LINKS: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+"""(size, node, its cell's candidates, its digit's places among the cell's peers) -> (weak,
+strong): a node's links depend on nothing else, and most stay the same from step to step."""
+_LINKS_MAX = 60_000
+
+
+def _links_of(geo: Geometry, i: int, d0: int, m: int, places: int) -> tuple[int, int]:
+    """The weak and strong link masks of candidate d0+1 of cell i (candidates m); `places`
+    are the cells where that digit can go."""
+    size = geo.size
+    w = 0
+    for e in range(size):
+        if e != d0 and m >> e & 1:
+            w |= 1 << (i * size + e)
+    for p in set_bits(places & peer_masks(geo.n)[i]):
+        w |= 1 << (p * size + d0)
+    s = 0
+    if m.bit_count() == 2:
+        e = (m & ~(1 << d0)).bit_length() - 1
+        s |= 1 << (i * size + e)
+    unit_masks = _unit_masks(geo.n)
+    for u in geo.cell_units[i]:
+        here = places & unit_masks[u]
+        if here.bit_count() == 2:
+            j = (here & ~(1 << i)).bit_length() - 1
+            s |= 1 << (j * size + d0)
+    return w, s
 
 
 @lru_cache(maxsize=8)

@@ -112,10 +112,36 @@ def _group_masks(state: State) -> list[int]:
     return groups
 
 
+def _membership(groups: list[int]) -> tuple[dict[int, list[int]], list[int]]:
+    """For each node, the indices of the groups holding it; and each group's size."""
+    group_of: dict[int, list[int]] = {}
+    for index, g in enumerate(groups):
+        for x in set_bits(g):
+            group_of.setdefault(x, []).append(index)
+    return group_of, [g.bit_count() for g in groups]
+
+
+def _first_group_off(
+    off_set: int, group_of: dict[int, list[int]], group_sizes: list[int]
+) -> int | None:
+    """The index of the first group all of whose nodes are in off_set (None if none): the
+    groups are counted node by node, cheaper than testing every group on big boards."""
+    counts: dict[int, int] = {}
+    first: int | None = None
+    for x in set_bits(off_set):
+        for index in group_of.get(x, ()):
+            count = counts.get(index, 0) + 1
+            counts[index] = count
+            if count == group_sizes[index] and (first is None or index < first):
+                first = index
+    return first
+
+
 def find_forcing_chain(state: State) -> Iterator[Step]:
     size = state.geo.size
     present, nodes, weak, strong = full_links(state)
     groups = _group_masks(state)
+    group_of, group_sizes = _membership(groups)
     on_cache: dict[int, tuple[int, int]] = {}
     # contradictions
     for node in nodes:
@@ -130,14 +156,12 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
                 f"{path_text(trace(weak, strong, node, (x, False)), size)}"
             )
         else:
-            for g in groups:
-                if g & off_set == g:
-                    why = "; ".join(
-                        path_text(trace(weak, strong, node, (y, False)), size) for y in set_bits(g)
-                    ) + (
-                        f": no place left for {', '.join(node_name(y, size) for y in set_bits(g))}"
-                    )
-                    break
+            first = _first_group_off(off_set, group_of, group_sizes)
+            if first is not None:
+                g = groups[first]
+                why = "; ".join(
+                    path_text(trace(weak, strong, node, (y, False)), size) for y in set_bits(g)
+                ) + (f": no place left for {', '.join(node_name(y, size) for y in set_bits(g))}")
         if why:
             i, d = node // size, node % size + 1
             yield make_step(

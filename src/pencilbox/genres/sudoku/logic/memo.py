@@ -10,7 +10,8 @@ exactly those of the full search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import TypeVar
 
 from pencilbox.core.step import Step
 
@@ -68,3 +69,52 @@ def each_digit(
 def forget() -> None:
     """Drop every remembered empty search (tests compare with and without them)."""
     _NOTHING.clear()
+    _PARTS.clear()
+
+
+def unit_keys(state: State) -> list[int]:
+    """For each unit, its cells' candidates packed into one int (cached): two states whose
+    unit has the same key hold the same candidates there."""
+    cached = state.cache.get("unit_keys")
+    if cached is None:
+        cands = state.cands
+        size = state.geo.size
+        keys = []
+        for unit in state.geo.units:
+            key = 0
+            for i in unit:
+                key = key << size | cands[i]
+            keys.append(key)
+        cached = state.cache["unit_keys"] = keys
+    return cached  # type: ignore[return-value]
+
+
+Part = TypeVar("Part")
+
+
+def each_part(
+    search: str,
+    parts: Iterable[tuple[Part, Hashable]],
+    on_part: Callable[[Part], Iterator[Step]],
+) -> Iterator[Step]:
+    """The steps of `on_part(p)` for every (p, key) of `parts` in order, skipping the parts
+    whose key is known to give none.
+
+    The key must hold everything `on_part(p)` reads (e.g. the unit keys of the units it looks
+    at), so that equal keys give equal steps."""
+    for part, key in parts:
+        entry = (search, key)
+        if entry in _PARTS:
+            continue
+        found = False
+        for step in on_part(part):
+            found = True
+            yield step
+        if not found:
+            if len(_PARTS) > _NOTHING_MAX:
+                _PARTS.clear()
+            _PARTS.add(entry)
+
+
+_PARTS: set[tuple[str, Hashable]] = set()
+"""(search, key) of the parts of a search (units, box-line pairs) known to give nothing."""

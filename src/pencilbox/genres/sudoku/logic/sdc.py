@@ -10,7 +10,8 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
-from .state import State, cells_text, digits_of, unit_name
+from .memo import each_part, unit_keys
+from .state import State, box_lines, cells_text, digits_of, unit_name
 from .techniques import elim_text, make_step
 
 
@@ -50,74 +51,84 @@ def _by_slack(subsets: list[Subset], vmask: int) -> dict[int, list[Subset]]:
 
 
 def find_sue_de_coq(state: State) -> Iterator[Step]:
+    """Box by box, line by line; a box-line pair reads only the candidates of its box and
+    line, so a pair that found nothing is skipped until one of them changes (memo.py)."""
+    size = state.geo.size
+    keys = unit_keys(state)
+    parts = (
+        ((b, line), (size, b, line, keys[b], keys[line])) for b, line in box_lines(state.geo.n)
+    )
+    return each_part("sue de coq", parts, lambda part: _pair_steps(state, *part))
+
+
+def _pair_steps(state: State, b: int, line: int) -> Iterator[Step]:
+    """The Sue de Coq of one box and one line crossing it."""
     geo = state.geo
     size = geo.size
     cands = state.cands
-    for b in range(2 * size, 3 * size):
-        bset = geo.unit_sets[b]
-        for line in range(2 * size):
-            lset = geo.unit_sets[line]
-            inter = [i for i in geo.units[line] if i in bset and cands[i]]
-            if len(inter) < 2:
+    bset = geo.unit_sets[b]
+    lset = geo.unit_sets[line]
+    inter = [i for i in geo.units[line] if i in bset and cands[i]]
+    if len(inter) < 2:
+        return
+    line_rest = [i for i in geo.units[line] if i not in bset and cands[i]]
+    box_rest = [i for i in geo.units[b] if i not in lset and cands[i]]
+    line_subsets: list[tuple[tuple[int, ...], int]] | None = None
+    box_subsets: list[tuple[tuple[int, ...], int]] | None = None
+    for k in (2, 3):
+        for core in combinations(inter, k):
+            v = 0
+            for i in core:
+                v |= cands[i]
+            spare = v.bit_count() - k
+            if spare < 2:
                 continue
-            line_rest = [i for i in geo.units[line] if i not in bset and cands[i]]
-            box_rest = [i for i in geo.units[b] if i not in lset and cands[i]]
-            line_subsets: list[tuple[tuple[int, ...], int]] | None = None
-            box_subsets: list[tuple[tuple[int, ...], int]] | None = None
-            for k in (2, 3):
-                for core in combinations(inter, k):
-                    v = 0
-                    for i in core:
-                        v |= cands[i]
-                    spare = v.bit_count() - k
-                    if spare < 2:
+            if line_subsets is None or box_subsets is None:
+                line_subsets = _all_subsets(line_rest, cands)
+                box_subsets = _all_subsets(box_rest, cands)
+            # only box parts whose slack completes the line part's can make the
+            # union hold as many digits as cells: look those up, in their order
+            box_slack = _by_slack(box_subsets, v)
+            for sl, lcells, vl in _sharing(line_subsets, v):
+                for bcells, vb in box_slack.get(spare - sl, ()):
+                    if vl & vb:
                         continue
-                    if line_subsets is None or box_subsets is None:
-                        line_subsets = _all_subsets(line_rest, cands)
-                        box_subsets = _all_subsets(box_rest, cands)
-                    # only box parts whose slack completes the line part's can make the
-                    # union hold as many digits as cells: look those up, in their order
-                    box_slack = _by_slack(box_subsets, v)
-                    for sl, lcells, vl in _sharing(line_subsets, v):
-                        for bcells, vb in box_slack.get(spare - sl, ()):
-                            if vl & vb:
-                                continue
-                            total = v | vl | vb
-                            if total.bit_count() != k + len(lcells) + len(bcells):
-                                continue
-                            line_digits = vl | (v & ~vb)
-                            box_digits = vb | (v & ~vl)
-                            used = set(core) | set(lcells) | set(bcells)
-                            el = [
-                                (i, d)
-                                for i in geo.units[line]
-                                if i not in used
-                                for d in digits_of(cands[i] & line_digits)
-                            ]
-                            el += [
-                                (i, d)
-                                for i in geo.units[b]
-                                if i not in used
-                                for d in digits_of(cands[i] & box_digits)
-                            ]
-                            if not el:
-                                continue
-                            yield make_step(
-                                "Sue de Coq",
-                                f"Sue de Coq: {cells_text(core, size)} in {unit_name(b, size)} "
-                                f"and {unit_name(line, size)} hold "
-                                f"{''.join(map(str, digits_of(v)))}; with "
-                                f"{cells_text(lcells, size)} "
-                                f"({''.join(map(str, digits_of(vl)))}) in the line and "
-                                f"{cells_text(bcells, size)} "
-                                f"({''.join(map(str, digits_of(vb)))}) in the box every digit "
-                                f"is placed once: {elim_text(el, size)}",
-                                size,
-                                eliminate=el,
-                                reasons=sorted(used),
-                                clue=unit_name(b, size),
-                                digits=digits_of(total),
-                            )
+                    total = v | vl | vb
+                    if total.bit_count() != k + len(lcells) + len(bcells):
+                        continue
+                    line_digits = vl | (v & ~vb)
+                    box_digits = vb | (v & ~vl)
+                    used = set(core) | set(lcells) | set(bcells)
+                    el = [
+                        (i, d)
+                        for i in geo.units[line]
+                        if i not in used
+                        for d in digits_of(cands[i] & line_digits)
+                    ]
+                    el += [
+                        (i, d)
+                        for i in geo.units[b]
+                        if i not in used
+                        for d in digits_of(cands[i] & box_digits)
+                    ]
+                    if not el:
+                        continue
+                    yield make_step(
+                        "Sue de Coq",
+                        f"Sue de Coq: {cells_text(core, size)} in {unit_name(b, size)} "
+                        f"and {unit_name(line, size)} hold "
+                        f"{''.join(map(str, digits_of(v)))}; with "
+                        f"{cells_text(lcells, size)} "
+                        f"({''.join(map(str, digits_of(vl)))}) in the line and "
+                        f"{cells_text(bcells, size)} "
+                        f"({''.join(map(str, digits_of(vb)))}) in the box every digit "
+                        f"is placed once: {elim_text(el, size)}",
+                        size,
+                        eliminate=el,
+                        reasons=sorted(used),
+                        clue=unit_name(b, size),
+                        digits=digits_of(total),
+                    )
 
 
 def find(state: State) -> Iterator[Step]:

@@ -68,6 +68,26 @@ def geometry(n: int) -> Geometry:
     )
 
 
+@lru_cache(maxsize=8)
+def box_lines(n: int) -> tuple[tuple[int, int], ...]:
+    """Every (box, line) pair of units that cross: boxes in order, each with its rows then
+    its columns in unit order."""
+    geo = geometry(n)
+    size = geo.size
+    return tuple(
+        (b, line)
+        for b in range(2 * size, 3 * size)
+        for line in range(2 * size)
+        if geo.unit_sets[b] & geo.unit_sets[line]
+    )
+
+
+@lru_cache(maxsize=8)
+def peer_masks(n: int) -> tuple[int, ...]:
+    """For each cell, the cell mask of its peers."""
+    return tuple(sum(1 << p for p in peers) for peers in geometry(n).peers)
+
+
 def bit(d: int) -> int:
     return 1 << (d - 1)
 
