@@ -13,7 +13,7 @@ from tools.fonts import held_out_fonts
 from pencilbox.core.vision import image_kind, is_picture_file
 from pencilbox.core.vision import picture as pictures
 from pencilbox.core.vision.glyphs import CLASSES, Blob, blobs, glyph_image, ink_map, recogniser
-from pencilbox.core.vision.grid import period
+from pencilbox.core.vision.grid import lattice_peaks, period, refine_quad
 from pencilbox.core.vision.reading import Reading, ReadNumber
 from pencilbox.core.vision.repair import Suspect, search
 from pencilbox.errors import FormatError
@@ -138,3 +138,25 @@ def test_an_edited_reading_is_the_users_word():
     assert fixed.doubtful() == []
     with pytest.raises(IndexError):
         reading.edited({5: 1})
+
+
+def test_lattice_lines_after_a_long_faint_rise_are_all_found():
+    # a faint wide bump (a shadow, paper grain) ends just before the first ruled line: its
+    # centre lies beyond its own maximum and must not hide the lines that follow
+    profile = np.full(200, 3.0, np.float32)
+    profile[20:70] = np.linspace(3.0, 6.0, 50)
+    lines = [72.0, 97.0, 122.0, 147.0, 172.0]
+    for at in lines:
+        profile[int(at) - 1 : int(at) + 2] = 160.0
+    found = [round(p.position) for p in lattice_peaks(profile, 25.0)]
+    assert found == [round(at) for at in lines]
+
+
+def test_a_blurred_quad_gets_its_exact_corners_back():
+    mask = np.zeros((300, 300), np.uint8)
+    corners = np.array([[40, 50], [250, 35], [265, 260], [30, 240]], np.float32)
+    cv2.polylines(mask, [corners.astype(np.int32)], True, 255, 3)
+    mask = ((cv2.GaussianBlur(mask, (0, 0), 3) > 60) * 255).astype(np.uint8)
+    rough = corners + np.array([[3, 3], [-3, 3], [-3, -3], [3, -3]], np.float32)
+    refined = refine_quad(mask, rough, band=6.0)
+    assert np.abs(refined - corners).max() < 1.0 < np.abs(rough - corners).max()

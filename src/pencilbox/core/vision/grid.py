@@ -84,6 +84,49 @@ def quads(mask: ByteImage, min_area: float) -> list[Quad]:
     return unique
 
 
+def refine_quad(mask: ByteImage, quad: Quad, band: float = 4.0) -> Quad:
+    """The quad's corners made exact: a straight line is fitted to the stroke pixels along
+    each side (within `band` pixels of it, the ends left out) and neighbouring sides are
+    intersected. A polygon fitted to an outline puts its corners on outline pixels, which
+    a blurred photo rounds off; the sides' lines are not rounded. Sides with too few
+    pixels keep their corners."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return quad
+    points = np.stack([xs, ys], axis=1).astype(np.float32)
+    lines: list[tuple[npt.NDArray[Any], npt.NDArray[Any]] | None] = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        if length < 8:
+            return quad
+        along = (b - a) / length
+        normal = np.array([-along[1], along[0]], np.float32)
+        rel = points - a
+        t = rel @ along
+        d = rel @ normal
+        near = (np.abs(d) <= band) & (t > 0.1 * length) & (t < 0.9 * length)
+        if int(near.sum()) < 0.3 * length:
+            lines.append(None)
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    refined = quad.copy()
+    for k in range(4):
+        before, after = lines[k - 1], lines[k]
+        if before is None or after is None:
+            continue
+        (p, u), (q, v) = before, after
+        cross = float(u[0] * v[1] - u[1] * v[0])
+        if abs(cross) < 1e-3:
+            continue
+        s = float((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
+        corner = p + s * u
+        if float(np.linalg.norm(corner - quad[k])) <= 3 * band:
+            refined[k] = corner
+    return refined.astype(np.float32)
+
+
 def square_warp(quad: Quad, side: int) -> npt.NDArray[Any]:
     """The perspective matrix that maps `quad` onto a side x side square."""
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
@@ -309,14 +352,16 @@ def lattice_peaks(profile: FloatImage, pitch: float) -> list[Peak]:
     half = max(1, int(pitch * 0.35))
     reach = max(2, int(pitch * 0.5))
     found: list[Peak] = []
+    last = -n  # the index of the last maximum taken (a peak's centre may lie past it)
     for i in range(n):
         value = float(profile[i])
         if value <= 0:
             continue
         lo, hi = max(0, i - half), min(n, i + half + 1)
         window = profile[lo:hi]
-        if value < float(window.max()) or (found and i - found[-1].position < half):
+        if value < float(window.max()) or i - last < half:
             continue
+        last = i
         floor = float(profile[max(0, i - reach) : min(n, i + reach + 1)].min())
         strength = value - floor
         level = floor + strength / 2
@@ -332,4 +377,4 @@ def lattice_peaks(profile: FloatImage, pitch: float) -> list[Peak]:
     if not found:
         return []
     typical = float(np.median(sorted(p.strength for p in found)[len(found) // 2 :]))
-    return [p for p in found if p.strength > 0.2 * typical and p.width <= max(4, 0.3 * pitch)]
+    return [p for p in found if p.strength > 0.2 * typical and p.width <= max(4, 0.45 * pitch)]

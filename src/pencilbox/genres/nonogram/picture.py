@@ -32,6 +32,7 @@ import numpy.typing as npt
 from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision.glyphs import (
     Blob,
+    Guess,
     blobs,
     glyph_image,
     ink_map,
@@ -85,9 +86,17 @@ def _straighten(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix]:
     h, w = dark_ink.shape
     rotation = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     turned = cv2.warpAffine(
-        dark_ink, rotation, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        dark_ink, rotation, (w, h), flags=cv2.INTER_LINEAR, **_plain_border(dark_ink)
     )
     return turned, np.vstack([rotation, [0, 0, 1]])
+
+
+def _plain_border(image: npt.NDArray[Any]) -> dict[str, Any]:
+    """Where a turn or a warp reaches past the picture, an even tone (the median of the
+    picture's edge, so the fill meets it without a step): a replicated border would draw
+    the edge pixels' noise out into straight streaks, which look like ruled lines."""
+    edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    return {"borderMode": cv2.BORDER_CONSTANT, "borderValue": int(np.median(edge))}
 
 
 def _rectangular(quad: gridlib.Quad) -> bool:
@@ -118,9 +127,27 @@ def _ruled_edges(mask: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
 
 
 def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | None:
-    """A photo's perspective undone: the largest ruled rectangle (the grid's border, the
-    boxed clue area's, or the page's) is mapped to an upright rectangle, and the rest of the
-    picture with it. None when no such rectangle is seen, or it is upright already."""
+    """A photo's perspective undone, in two passes: the largest ruled rectangle (the page's,
+    the boxed clue area's or the grid's border) is mapped to an upright rectangle, and the
+    rest of the picture with it; then a ruled rectangle inside that one (the grid's border)
+    which is still not upright is mapped again: a page's corners, rounded by blur and shadow,
+    leave the grid a little askew, and the grid is what must come out square. None when no
+    such rectangle is seen, or all are upright already."""
+    first = _unwarp_once(dark_ink, None)
+    if first is None:
+        return None
+    image, matrix, inside = first
+    second = _unwarp_once(image, inside)
+    if second is None:
+        return image, matrix
+    return second[0], second[1] @ matrix
+
+
+def _unwarp_once(
+    dark_ink: npt.NDArray[Any], within: npt.NDArray[Any] | None
+) -> tuple[npt.NDArray[Any], Matrix, npt.NDArray[Any]] | None:
+    """One pass of `_unwarp`: the warped picture, its matrix and the rectangle the quad went
+    to (x0, y0, x1, y1). `within`: only quads inside this rectangle count."""
     h, w = dark_ink.shape
     factor = min(1.0, 900 / max(h, w))
     small = cv2.resize(dark_ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
@@ -129,14 +156,23 @@ def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | Non
     for quad in found[:4]:
         if not _rectangular(quad) or not _ruled_edges(mask, quad):
             continue
-        quad = quad / factor
-        box_x0, box_y0 = quad.min(axis=0)
+        rough = quad / factor
+        box_x0, box_y0 = rough.min(axis=0)
         box_x1, box_y1 = quad.max(axis=0)
+        if within is not None:
+            margin = 0.01 * max(h, w)
+            if box_x0 < within[0] + margin or box_y0 < within[1] + margin:
+                continue
+            if box_x1 > within[2] - margin or box_y1 > within[3] - margin:
+                continue
         upright = np.array(
             [[box_x0, box_y0], [box_x1, box_y0], [box_x1, box_y1], [box_x0, box_y1]], np.float32
         )
-        if np.abs(quad - upright).max() <= 2.0:
-            return None
+        if np.abs(rough - upright).max() <= 1.5 / factor:
+            if within is None:
+                return None  # the largest is upright: a screenshot, left as it is
+            continue
+        quad = gridlib.refine_quad(mask, quad) / factor
         width = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
         height = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
         target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
@@ -147,9 +183,10 @@ def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | Non
         matrix = shift @ matrix
         size = (int(min(3000, hi[0] - lo[0])), int(min(3000, hi[1] - lo[1])))
         warped = cv2.warpPerspective(
-            dark_ink, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            dark_ink, matrix, size, flags=cv2.INTER_LINEAR, **_plain_border(dark_ink)
         )
-        return warped, matrix
+        placed = np.array([-lo[0], -lo[1], width - lo[0], height - lo[1]], np.float32)
+        return warped, matrix, placed
     return None
 
 
@@ -178,10 +215,76 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     pitch_y = _agreeing(gridlib.pitch_of(ys), pitch)
     cols = gridlib.chain(xs, pitch_x)
     rows = gridlib.chain(ys, pitch_y)
+    strokes = ink > max(0.05, 0.12 * float(np.percentile(ink, 99.5)))
+    cols, rows = (
+        _bridged_where_hidden(cols, set(xs), rows, dark_ink, strokes, True),
+        _bridged_where_hidden(rows, set(ys), cols, dark_ink, strokes, False),
+    )
+    cols, rows = _trimmed(cols, rows, dark_ink, strokes)
     if len(cols) < MIN_CELLS + 1 or len(rows) < MIN_CELLS + 1:
         raise FormatError("no grid found (fewer than 4 evenly ruled rows or columns)")
     cols, rows = _extend(cols, rows, dark_ink, ink)
     return cols, rows, (pitch_x + pitch_y) / 2, ink
+
+
+def _trimmed(
+    cols: list[float], rows: list[float], image: npt.NDArray[Any], strokes: npt.NDArray[Any]
+) -> tuple[list[float], list[float]]:
+    """The lattice without outer strips that are not part of a grid (no lines across them,
+    no filled cells): evenly spaced lines can continue past the grid's border by chance
+    (the page's edge, a table's texture). A strip of the grid hidden by filled cells is
+    grid-like, and `_extend` would put it back anyway."""
+    for _ in range(4):
+        before = (len(cols), len(rows))
+        while len(cols) > MIN_CELLS + 1 and not _grid_like(
+            image, strokes, rows, cols[-2], cols[-1], True
+        ):
+            cols = cols[:-1]
+        while len(cols) > MIN_CELLS + 1 and not _grid_like(
+            image, strokes, rows, cols[0], cols[1], True
+        ):
+            cols = cols[1:]
+        while len(rows) > MIN_CELLS + 1 and not _grid_like(
+            image, strokes, cols, rows[-2], rows[-1], False
+        ):
+            rows = rows[:-1]
+        while len(rows) > MIN_CELLS + 1 and not _grid_like(
+            image, strokes, cols, rows[0], rows[1], False
+        ):
+            rows = rows[1:]
+        if (len(cols), len(rows)) == before:
+            break
+    return cols, rows
+
+
+def _bridged_where_hidden(
+    lines: list[float],
+    found: set[float],
+    across: list[float],
+    image: npt.NDArray[Any],
+    strokes: npt.NDArray[Any],
+    vertical: bool,
+) -> list[float]:
+    """The lattice's lines kept only where a line put back between two found ones is
+    justified: filled cells hid it, or the lines across run through its cells (the strip
+    looks like part of the grid). Elsewhere (the blank paper between the grid's border
+    and the page's edge, say) the run is cut, and the longest piece is kept."""
+    pieces = [[lines[0]]]
+    at = 1
+    while at < len(lines):
+        end = at
+        while end < len(lines) - 1 and lines[end] not in found:
+            end += 1
+        hidden = all(
+            _grid_like(image, strokes, across, lines[k - 1], lines[k], vertical)
+            for k in range(at, end + 1)
+        )
+        if end == at or hidden:
+            pieces[-1].extend(lines[at : end + 1])
+        else:
+            pieces.append([lines[end]])
+        at = end + 1
+    return max(pieces, key=len)
 
 
 def _grid_like(
@@ -547,6 +650,11 @@ def read_image(picture: Picture) -> Reading:
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars = [piece for b in chars for piece in _split_wide(b, mask, height)]
     chars = _split_fused(chars, ink, mask)
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    named = _name(chars, ink, keep)
+    # marks the recogniser is sure are no characters (the page's edge, a table's texture,
+    # a cross) stand for no number, and must not count as clues outside the grid either
+    chars = [b for b in chars if not (named[b].best == "none" and named[b].confidence >= 0.7)]
     gap = _spacing(chars, layout, height)
     columns, extra_cols = _column_clues(chars, layout, gap)
     rows, extra_rows = _row_clues(chars, layout, gap)
@@ -566,19 +674,12 @@ def read_image(picture: Picture) -> Reading:
             f"the grid has {layout.height} rows but {found_rows + extra_rows} row clues were found",
             source=where,
         )
-    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     order: list[tuple[str, int, int, list[Blob]]] = []
     for r, numbers in enumerate(rows):
         order += [("row", r, i, n) for i, n in enumerate(numbers)]
     for k, numbers in enumerate(columns):
         order += [("col", k, i, n) for i, n in enumerate(numbers)]
-    flat = [b for *_, n in order for b in n]
-    crops = (
-        np.stack([glyph_image(ink, b, keep) for b in flat])
-        if flat
-        else np.zeros((0, 28, 28), np.float32)
-    )
-    guesses = recogniser().guess(crops, "0123456789")
+    guesses = [named[b] for *_, n in order for b in n]
     inverse = np.linalg.inv(matrix)
     numbers_read: list[ReadNumber] = []
     at = 0
@@ -612,6 +713,14 @@ def read_image(picture: Picture) -> Reading:
     )
     reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
     return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _name(chars: list[Blob], ink: npt.NDArray[Any], keep: npt.NDArray[Any]) -> dict[Blob, Guess]:
+    """The recogniser's guess for every character, in one batch."""
+    if not chars:
+        return {}
+    crops = np.stack([glyph_image(ink, b, keep) for b in chars])
+    return dict(zip(chars, recogniser().guess(crops, "0123456789"), strict=True))
 
 
 def _combine(ranked: list[tuple[tuple[str, float], ...]]) -> list[tuple[int | None, float]]:
