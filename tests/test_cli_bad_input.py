@@ -20,6 +20,7 @@ from pencilbox.errors import MAX_MESSAGE
 from pencilbox.genres.base import SolveResult
 from pencilbox.genres.nonogram.model import Nonogram
 from tests.conftest import TEST_DATA
+from tests.reproducers import REPRODUCERS, Reproducer
 from tests.test_cli import _wait_for_cpu_seconds
 
 SEED_A = TEST_DATA / "nonogram/seed/seed-a.json"
@@ -240,3 +241,20 @@ def test_ctrl_c_ends_with_status_130(verb: list[str]) -> None:
         process.kill()
     assert process.returncode == 130, err
     assert err.endswith("pencilbox: interrupted\n") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("case", REPRODUCERS, ids=lambda case: case.name)
+def test_the_audits_inputs_are_exit_2_in_one_line(
+    case: Reproducer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each bad input of the audit, as a file on the command line (or a typed URL), is exit
+    status 2 and one short line naming it, for solve and for check."""
+    target = case.text if case.argument else str(tmp_path / case.filename)
+    if not case.argument:
+        (tmp_path / case.filename).write_bytes(case.data)
+    for verb in ("solve", "check"):
+        assert cli.main([verb, target]) == 2, verb
+        out, err = capsys.readouterr()
+        assert err.startswith("pencilbox: ") and err.count("\n") == 1, err[:300]
+        assert len(err) <= len("pencilbox: ") + len(str(tmp_path)) + MAX_MESSAGE + 40, err
+        assert "Traceback" not in out + err

@@ -14,6 +14,7 @@ import pytest
 from fastapi.routing import APIRoute
 
 from pencilbox.genres import base
+from tests.reproducers import REPRODUCERS, Reproducer
 from tests.web.conftest import TestClient, puzzle_id
 from tests.web.test_jobs import finished, start
 
@@ -168,3 +169,18 @@ def test_deep_json_and_long_numbers_are_4xx(client: TestClient) -> None:
         answer = client.post("/api/puzzles", json={"text": text, "filename": "x.json"})
         assert 400 <= answer.status_code < 500, answer.text
         assert len(answer.json()["error"]) <= 200
+
+
+@pytest.mark.parametrize("case", REPRODUCERS, ids=lambda case: case.name)
+def test_the_audits_inputs_are_4xx_in_one_sentence(client: TestClient, case: Reproducer) -> None:
+    """Each bad input of the audit, pasted into the import box (or uploaded as a file of its
+    name), answers 4xx with one short sentence and adds nothing to the library."""
+    before = len(client.get("/api/puzzles").json())
+    for body in ({"text": case.text}, {"text": case.text, "filename": case.filename}):
+        for url in ("/api/puzzles", "/api/parse"):
+            answer = client.post(url, content=json.dumps(body), headers=JSON)
+            assert 400 <= answer.status_code < 500, (url, answer.status_code, answer.text[:300])
+            message = answer.json()["error"]
+            assert isinstance(message, str) and "\n" not in message, message[:300]
+            assert len(message) <= 200, message[:300]
+    assert len(client.get("/api/puzzles").json()) == before

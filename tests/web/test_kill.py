@@ -25,6 +25,8 @@ PLAY_SECONDS = 2.5
 MIN_MOVES = 60
 """The play goes on until this many moves were acknowledged, on a slow machine too."""
 PLAY_CAP_S = 120.0
+SLOW = 60.0
+"""Seconds a single request may take on a loaded machine (httpx waits 5 s by default)."""
 
 
 @dataclass
@@ -41,7 +43,7 @@ def play(url: str, pid: int, row: int, stop: threading.Event, seen: Seen) -> Non
     """Set the cells of one row (this client's own) again and again, each move a change
     (empty -> filled -> crossed -> filled ...), and read the game now and then."""
     count = 0
-    with httpx.Client(base_url=url, headers=PAGE_HEADERS, timeout=30) as client:
+    with httpx.Client(base_url=url, headers=PAGE_HEADERS, timeout=SLOW) as client:
         while not stop.is_set():
             col = count % 10 + 1
             move = f"r{row}c{col}={1 + (count // 10) % 2}"
@@ -86,7 +88,7 @@ def kill_run(
     env = {**os.environ, "XDG_DATA_HOME": str(workdir / "data")}
     seen: dict[int, list[Seen]] = {}
     with server(db, env) as (url, process):
-        puzzles = httpx.get(f"{url}/api/puzzles").json()
+        puzzles = httpx.get(f"{url}/api/puzzles", timeout=SLOW).json()
         ids = [next(p["id"] for p in puzzles if p["title"] == title) for title in titles]
         stop = threading.Event()
         threads = []
@@ -110,7 +112,7 @@ def kill_run(
     run = KillRun(len(ids) * clients_per_game, len(ids), 0, 0, 0, [])
     with server(db, env) as (url, _):
         for pid, title in zip(ids, titles):
-            saved = httpx.get(f"{url}/api/games/{pid}/moves").json()
+            saved = httpx.get(f"{url}/api/games/{pid}/moves", timeout=SLOW).json()
             moves = saved["moves"]
             assert saved["position"] == len(moves)
             states = replayed(title, moves)

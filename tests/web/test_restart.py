@@ -37,7 +37,7 @@ def server(db: Path, env: dict[str, str]) -> Iterator[tuple[str, subprocess.Pope
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # imports on a loaded machine
         while True:
             try:
                 httpx.get(f"{url}/api/health", timeout=1)

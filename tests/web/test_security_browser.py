@@ -1,5 +1,6 @@
 """In a real browser: a page from another origin (another port on 127.0.0.1) cannot change a
-game, by fetch or by a form, while the app's own page still can."""
+game, by fetch or by a form, while the app's own page still can; and a DNS-rebinding page (its
+name pointed at 127.0.0.1 after it loaded) can neither read nor change the library."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ import httpx
 import pytest
 
 from tests.web.conftest import PAGE_HEADERS
-from tests.web.test_browser import browser, cell, open_puzzle, page, server, synced
+from tests.web.test_browser import (
+    ARGS,
+    CHROMIUM,
+    browser,
+    cell,
+    open_puzzle,
+    page,
+    server,
+    synced,
+)
 
 __all__ = ["browser", "page", "server"]  # fixtures shared with test_browser
 
@@ -127,3 +137,79 @@ def test_another_origin_cannot_change_a_game(
     mine = game_of(server, pid)
     assert mine["position"] == before["position"] + 1
     assert mine["state"] != before["state"]
+
+
+REBOUND = "rebound.example"
+"""A name an attacker controls, pointed at 127.0.0.1 after its page was loaded (DNS rebinding):
+chromium resolves it to 127.0.0.1 here (--host-resolver-rules)."""
+
+REBINDING = """<!doctype html><meta charset="utf-8"><title>a rebound site</title>
+<script>
+window.attack = async () => {{
+  const send = async (url, options) => {{
+    try {{
+      const answer = await fetch(url, options);
+      return [answer.status, (await answer.text()).slice(0, 300)];
+    }} catch (error) {{
+      return ["blocked", String(error)];
+    }}
+  }};
+  const own = {{ "X-Pencilbox": "1", "Content-Type": "application/json" }};
+  return {{
+    read: await send("/api/puzzles", {{}}),
+    game: await send("/api/games/{pid}", {{}}),
+    reset: await send("/api/games/{pid}/reset", {{ method: "POST", headers: own }}),
+    move: await send("/api/games/{pid}/move",
+                     {{ method: "POST", headers: own, body: '{{"move": "r8c8=1"}}' }}),
+    delete: await send("/api/puzzles/{pid}", {{ method: "DELETE", headers: own }}),
+  }};
+}};
+</script>
+"""
+
+
+@pytest.fixture
+def rebound_page(browser: Any) -> Iterator[Any]:
+    """A page in a chromium that resolves REBOUND to 127.0.0.1 and, like browsers without Local
+    Network Access checks (Firefox, Chromium before 2025), lets a page reach 127.0.0.1: the
+    app itself must refuse."""
+    rules = f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1"
+    lna_off = "--disable-features=LocalNetworkAccessChecks"
+    rebound = browser.browser_type.launch(
+        executable_path=str(CHROMIUM), args=[*ARGS, rules, lna_off]
+    )
+    opened = rebound.new_page()
+    opened.set_default_timeout(10_000)
+    yield opened
+    rebound.close()
+
+
+def test_a_rebound_name_cannot_read_or_change_the_library(rebound_page: Any, server: str) -> None:
+    """The attacker's page was served under its own name; the name now points at the app, so
+    its same-origin requests (which may carry any header) reach the app's port, with the
+    attacker's name in Host: every one of them is refused with 400."""
+    puzzles = httpx.get(f"{server}/api/puzzles", timeout=30).json()
+    pid = next(p["id"] for p in puzzles if p["title"] == "data001")
+    played = httpx.post(
+        f"{server}/api/games/{pid}/move", json={"move": "r1c1=2"}, headers=PAGE_HEADERS
+    )
+    assert played.status_code == 200
+    before = game_of(server, pid)
+
+    port = server.rsplit(":", 1)[1]
+    attacker = f"http://{REBOUND}:{port}"
+    rebound_page.route(  # the page as the attacker's own server sent it, before the rebinding
+        f"{attacker}/attack.html",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body=REBINDING.format(pid=pid)
+        ),
+    )
+    rebound_page.goto(f"{attacker}/attack.html")
+    results = rebound_page.evaluate("window.attack()")
+
+    for name, (status, text) in results.items():
+        assert status == 400, (name, status, text)
+        assert "does not answer to the host name" in text and "data001" not in text, name
+    after = game_of(server, pid)
+    assert after["state"] == before["state"] and after["position"] == before["position"]
+    assert httpx.get(f"{server}/api/puzzles/{pid}", timeout=30).status_code == 200
