@@ -38,6 +38,22 @@ def client(db_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+def app_routes(app: Any) -> list[tuple[str, str]]:
+    """(METHOD, path) of every route of the app: its own routes and, through its OpenAPI
+    schema, those of the routers it includes (which FastAPI may keep out of app.routes)."""
+    from fastapi.routing import APIRoute
+
+    found = [
+        (method, route.path)
+        for route in app.routes
+        if isinstance(route, APIRoute)
+        for method in sorted(route.methods)
+    ]
+    for path, operations in app.openapi()["paths"].items():
+        found += [(method.upper(), path) for method in operations]
+    return sorted(set(found))
+
+
 def puzzle_id(client: TestClient, title: str) -> int:
     for row in client.get("/api/puzzles").json():
         if row["title"] == title:

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.routing import APIRoute
 
 from pencilbox.genres import base
 from tests.reproducers import REPRODUCERS, Reproducer
-from tests.web.conftest import TestClient, puzzle_id
+from tests.web.conftest import TestClient, app_routes, puzzle_id
 from tests.web.test_jobs import finished, start
 
 JSON = {"content-type": "application/json"}
@@ -25,11 +24,7 @@ SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5.
 
 def id_routes(client: TestClient) -> list[tuple[str, str]]:
     """(method, path) of every route of the app with an id in its path."""
-    found = []
-    for route in client.app.routes:  # type: ignore[attr-defined]
-        if isinstance(route, APIRoute) and "_id}" in route.path:
-            found += [(method, route.path) for method in sorted(route.methods)]
-    return found
+    return [(method, path) for method, path in app_routes(client.app) if "_id}" in path]
 
 
 def test_every_id_route_is_covered(client: TestClient) -> None:

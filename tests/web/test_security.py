@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pencilbox.cli import _parser
 from pencilbox.web import create_app
-from pencilbox.web.security import bind_warning, host_names, parse_host
-from tests.web.conftest import TestClient, puzzle_id
+from pencilbox.web.security import CHANGING_METHODS, bind_warning, host_names, parse_host
+from tests.web.conftest import TestClient, app_routes, puzzle_id
 
 
 def raw_client(app: object, base_url: str = "http://127.0.0.1:8000") -> TestClient:
@@ -123,6 +124,7 @@ def test_cross_site_changes_are_refused(raw: TestClient, headers: dict[str, str]
         ("POST", f"/api/games/{pid}/hint"),
         ("POST", f"/api/games/{pid}/pass"),
         ("POST", f"/api/games/{pid}/undo"),
+        ("POST", f"/api/games/{pid}/redo"),
         ("POST", "/api/puzzles"),
         ("POST", "/api/generate"),
         ("POST", "/api/jobs"),
@@ -186,3 +188,21 @@ def test_serve_flags_and_the_bind_warning() -> None:
     for wide in ("0.0.0.0", "::", "192.168.1.20", "pencil.lan"):
         warning = bind_warning(wide)
         assert warning is not None and "no login" in warning, wide
+
+
+def test_every_changing_route_refuses_a_plain_form_and_a_foreign_page(raw: TestClient) -> None:
+    """Whatever routes the app has (the list comes from the app itself), a form post or a
+    foreign page's request with the app's own header never reaches one."""
+    pid = puzzle_id(raw, "data148")
+    routes = [(m, path) for m, path in app_routes(raw.app) if m in CHANGING_METHODS]
+    assert ("POST", "/api/games/{puzzle_id}/redo") in routes
+    assert ("POST", "/api/pictures/read") in routes and len(routes) >= 17
+    values = {"puzzle_id": str(pid), "job_id": "1", "genre": "nonogram", "name": "check"}
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    foreign = {"Origin": "http://evil.example", "X-Pencilbox": "1"}
+    for method, path in routes:
+        url = re.sub(r"\{(\w+)(:\w+)?\}", lambda m: values.get(m.group(1), "x"), path)
+        for headers in (form, foreign, {"Sec-Fetch-Site": "cross-site", "X-Pencilbox": "1"}):
+            answer = raw.request(method, url, headers=headers, content=b"move=r1c1%3D1")
+            assert answer.status_code == 403, (method, url, headers, answer.text[:200])
+    assert raw.get(f"/api/games/{pid}").json()["position"] == 0
