@@ -174,9 +174,12 @@ def test_ctrl_c_ends_a_compiled_search(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "searching"
-    time.sleep(1.0)
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=300)  # a missed Ctrl-C would search for ever
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "searching"
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=300)  # a missed Ctrl-C would search for ever
+    finally:
+        child.kill()  # never left running (and growing) after a failure
     assert child.returncode == 0 and out.startswith("interrupted"), out
