@@ -205,7 +205,7 @@ def test_a_fetched_puzzle_is_imported(
     site.routes["/p.non"] = (200, {}, PUZZLE.encode(), 0.0)
     real = fetch_text
     monkeypatch.setattr(
-        "pencilbox.web.app.fetch_text", lambda url: real(url, allowed=only(site.port))
+        "pencilbox.web.reading.fetch_text", lambda url: real(url, allowed=only(site.port))
     )
     answer = fetching.post("/api/puzzles", json={"text": f"{site.url}/p.non"})
     assert answer.status_code == 201 and answer.json()["genre"] == "nonogram"
@@ -218,7 +218,7 @@ def test_puzzlink_urls_are_read_here_and_never_fetched(
     def no_fetch(url: str) -> str:
         raise AssertionError(f"fetched {url}")
 
-    monkeypatch.setattr("pencilbox.web.app.fetch_text", no_fetch)
+    monkeypatch.setattr("pencilbox.web.reading.fetch_text", no_fetch)
     read = fetching.post("/api/parse", json={"text": "https://puzz.link/p?sudoku/4/4/g1g2h3g4"})
     assert read.status_code == 200 and read.json()["puzzle"]["genre"] == "sudoku"
     for url in (
