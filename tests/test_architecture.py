@@ -18,7 +18,7 @@ FRONT_ENDS = [
     *(f"web/static/{p.name}" for p in (SRC / "web" / "static").iterdir()),
     *(p.relative_to(SRC).as_posix() for p in (SRC / "web").rglob("*.py")),
 ]
-FACADE_CIRCLES = {"dbchoco", "nonogram"}
+FACADE_CIRCLES = {"nonogram"}
 """Genres whose puzzle class still imports its engines inside its methods (`puzzle.solve()`
 imports solve.py, which imports the model): circles inside the genre that Python never meets
 on import, still to be broken (the puzzle value below its engines, the methods above)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
-from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff
+from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff, write
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.options import options
 from pencilbox.genres.dbchoco.play import DbchocoPlay
@@ -24,6 +24,7 @@ GENRE = base.Genre(
     name="dbchoco",
     aliases=("doublechoco", "double-choco"),
     parse=read,
+    write=write,
     sniff=sniff,
     formats=tuple(NOTATIONS),
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),

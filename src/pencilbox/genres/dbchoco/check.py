@@ -10,10 +10,14 @@ checked as if the undecided edges were open, which says what is still missing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell, cell_name
-from pencilbox.genres.dbchoco.model import QUESTION, UNDECIDED, WALL, DoubleChoco, Walls
+from pencilbox.genres.dbchoco.board import QUESTION, UNDECIDED, WALL, Walls
 from pencilbox.genres.dbchoco.shapes import congruent
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 KINDS = (
     "incomplete",

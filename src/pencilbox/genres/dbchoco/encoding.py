@@ -12,11 +12,15 @@ search (search.py). Two stronger encodings are kept as measured options (see sea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
 from pencilbox.core.sat import SatSolver
-from pencilbox.genres.dbchoco.model import QUESTION, DoubleChoco, EdgeGeometry
+from pencilbox.genres.dbchoco.board import QUESTION, EdgeGeometry
 from pencilbox.genres.dbchoco.shapes import INVERSE, TRANSFORMS, apply
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 Clause = list[int]
 

@@ -19,11 +19,15 @@ model; its strength decides the number of rounds:
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
+from pencilbox.genres.dbchoco.board import EdgeGeometry
 from pencilbox.genres.dbchoco.encoding import Clause, Encoding, known
-from pencilbox.genres.dbchoco.model import DoubleChoco, EdgeGeometry
 from pencilbox.genres.dbchoco.shapes import congruent
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 Area = tuple[list[Cell], list[int]]
 """The cells of an area (BFS order) and the open tree edges that join them."""

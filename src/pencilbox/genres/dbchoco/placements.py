@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
-from pencilbox.genres.dbchoco.model import OPEN, QUESTION, WALL, DoubleChoco
+from pencilbox.genres.dbchoco.board import OPEN, QUESTION, WALL
 from pencilbox.genres.dbchoco.shapes import images
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 MAX_NUMBER = 12
 MAX_POCKET = 8

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from pencilbox.genres.dbchoco.model import QUESTION, UNDECIDED, WALL, DoubleChoco, Walls
+from pencilbox.genres.dbchoco.board import QUESTION, UNDECIDED, WALL, Walls
 
 if TYPE_CHECKING:
     from PIL.ImageDraw import ImageDraw
+
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 GRAY = "#cccccc"
 MARGIN = 2

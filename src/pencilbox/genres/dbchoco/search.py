@@ -77,13 +77,14 @@ from typing import TYPE_CHECKING
 
 from pencilbox.core.sat import SatSolver, interrupt_requested
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
+from pencilbox.genres.dbchoco.board import Walls
 from pencilbox.genres.dbchoco.check import violations
 from pencilbox.genres.dbchoco.encoding import encode, known
 from pencilbox.genres.dbchoco.lazy import explain
-from pencilbox.genres.dbchoco.model import DoubleChoco, Walls
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco._propagator import Propagator
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 
 def _load_compiled() -> type[Propagator] | None:

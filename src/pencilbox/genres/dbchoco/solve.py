@@ -10,13 +10,17 @@ names those edges. The grade is the hardest logic step the puzzle needs (see log
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
+from pencilbox.genres.dbchoco.board import Walls
 from pencilbox.genres.dbchoco.logic import PROBE_SECONDS, deduce
-from pencilbox.genres.dbchoco.model import DoubleChoco, Walls
 from pencilbox.genres.dbchoco.search import answers
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 
 def solve(

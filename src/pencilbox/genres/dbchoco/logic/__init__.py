@@ -28,14 +28,19 @@ each step looks at; trial is last because each try runs all the others.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
+from pencilbox.genres.dbchoco.board import UNDECIDED, Walls
 from pencilbox.genres.dbchoco.logic.blocks import placements, shape
 from pencilbox.genres.dbchoco.logic.checks import broken
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADES, LEVELS, Broken, State
 from pencilbox.genres.dbchoco.logic.trial import contradiction
-from pencilbox.genres.dbchoco.model import UNDECIDED, DoubleChoco, Walls
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 __all__ = [
     "GRADES",

@@ -16,6 +16,7 @@ area is open, and two neighbours in every copy are in one area.
 from __future__ import annotations
 
 from pencilbox.core.grid import Cell, cell_name
+from pencilbox.genres.dbchoco.board import OPEN, WALL
 from pencilbox.genres.dbchoco.logic.checks import checker
 from pencilbox.genres.dbchoco.logic.state import (
     AREA,
@@ -26,7 +27,6 @@ from pencilbox.genres.dbchoco.logic.state import (
     describe,
     number,
 )
-from pencilbox.genres.dbchoco.model import OPEN, WALL
 from pencilbox.genres.dbchoco.placements import Board, Placed, agreement
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
 

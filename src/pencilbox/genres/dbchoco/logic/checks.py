@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell, cell_name
+from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
 from pencilbox.genres.dbchoco.encoding import known
 from pencilbox.genres.dbchoco.logic.state import (
     AREA,
@@ -21,7 +22,6 @@ from pencilbox.genres.dbchoco.logic.state import (
     components,
     number,
 )
-from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL
 from pencilbox.genres.dbchoco.placements import Board
 from pencilbox.genres.dbchoco.search import COMPILED
 from pencilbox.genres.dbchoco.shapes import congruent

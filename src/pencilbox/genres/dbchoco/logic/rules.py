@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pencilbox.core.grid import Cell, cell_name
+from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
 from pencilbox.genres.dbchoco.logic.state import (
     AREA,
     REACH,
@@ -17,7 +18,6 @@ from pencilbox.genres.dbchoco.logic.state import (
     describe,
     number,
 )
-from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL
 
 
 # -- numbers: different numbers never share a block ----------------------------------------------

@@ -14,19 +14,13 @@ from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
 from pencilbox.core.step import Step
+from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL, EdgeGeometry, Walls
 from pencilbox.genres.dbchoco.encoding import known
-from pencilbox.genres.dbchoco.model import (
-    OPEN,
-    UNDECIDED,
-    WALL,
-    DoubleChoco,
-    EdgeGeometry,
-    Walls,
-)
 from pencilbox.genres.dbchoco.placements import Placements
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco._propagator import Propagator
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 LEVELS = {
     "numbers": 1,

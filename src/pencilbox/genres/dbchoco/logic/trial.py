@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pencilbox.core.timing import Deadline
+from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
 from pencilbox.genres.dbchoco.logic.state import Broken, State
-from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL
 
 PROOF_STEPS = 4
 """Steps of a trial told in its sentence (the rest are summed up as 'and N more')."""
