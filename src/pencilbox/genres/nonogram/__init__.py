@@ -9,7 +9,7 @@ from typing import Any
 from pencilbox.core.step import Step
 from pencilbox.core.vision.reading import lazy_reader
 from pencilbox.genres import base
-from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read
+from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read, write
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
 from pencilbox.genres.nonogram.options import options
 from pencilbox.genres.nonogram.play import NonogramPlay, check_clue_boxes
@@ -39,6 +39,7 @@ GENRE = base.Genre(
     name="nonogram",
     aliases=("nono", "griddler", "picross", "pbn"),
     parse=read,
+    write=write,
     sniff=_sniff,
     formats=tuple(NOTATIONS),
     extensions=tuple(dict.fromkeys(e for n in NOTATIONS.values() for e in n.extensions)),

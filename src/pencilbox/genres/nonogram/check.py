@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.model import UNKNOWN, Nonogram, format_clue, runs_of
+from pencilbox.genres.nonogram.cells import UNKNOWN, format_clue, runs_of
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.model import Nonogram
 
 
 def violations(puzzle: Nonogram, grid: Grid) -> list[str]:

@@ -9,10 +9,13 @@ before they are taken: a guess from which no solution follows is shown, then und
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pencilbox.core.grid import Cell, describe_spans
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN, format_clue
 from pencilbox.genres.nonogram.line import Line, placements, runs_covering
 from pencilbox.genres.nonogram.logic import (
     Contradiction,
@@ -22,8 +25,10 @@ from pencilbox.genres.nonogram.logic import (
     other,
     propagate_all,
 )
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram, format_clue
 from pencilbox.genres.nonogram.search import Unsatisfiable, encode
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.model import Nonogram
 
 LEVELS = {"line": 1, "probe": 2, "decision": 3, "backtrack": 3, "contradiction": 1}
 VALUE_WORD = {FILLED: "filled", EMPTY: "empty"}

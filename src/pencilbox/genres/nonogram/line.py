@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN, Clue
 
 Line = tuple[int, ...]
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN
 from pencilbox.genres.nonogram.line import Line, solve_line
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.model import Nonogram
 
 # Called with (kind, index, line before, line after) for every line solve that changed cells.
 Recorder = Callable[[str, int, Line, Line], None]

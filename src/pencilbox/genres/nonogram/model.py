@@ -11,15 +11,40 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid
 from pencilbox.errors import InvalidPuzzle, LimitExceeded, shorten
+from pencilbox.genres import base
+from pencilbox.genres.nonogram.cells import (
+    EMPTY,
+    FILLED,
+    SYMBOLS,
+    UNKNOWN,
+    Clue,
+    clues_of,
+    format_clue,
+    grid_from_strings,
+    grid_to_strings,
+    runs_of,
+)
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
     from pencilbox.genres.base import SolveResult
 
-UNKNOWN, FILLED, EMPTY = 0, 1, 2
-SYMBOLS = {UNKNOWN: "?", FILLED: "#", EMPTY: "."}
-
-Clue = tuple[int, ...]
+__all__ = [
+    "DEFAULT_MAX_SIZE",
+    "EMPTY",
+    "FILLED",
+    "SYMBOLS",
+    "UNKNOWN",
+    "Clue",
+    "Nonogram",
+    "clues_of",
+    "format_clue",
+    "grid_from_strings",
+    "grid_to_strings",
+    "make_puzzle",
+    "runs_of",
+    "validate",
+]
 
 DEFAULT_MAX_SIZE = 200
 
@@ -69,9 +94,7 @@ class Nonogram:
 
     def grade_report(self) -> dict[str, Any]:
         """The grade in the shape every genre reports it (line / probe / search)."""
-        from pencilbox.genres.base import step_kind_report
-
-        return step_kind_report(self.grade())
+        return base.step_kind_report(self.grade())
 
     def hint(self, level: int = 1) -> str | None:
         """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
@@ -88,9 +111,7 @@ class Nonogram:
         return step.sentence
 
     def to(self, format: str) -> str:
-        from pencilbox.genres.nonogram.formats import write
-
-        return write(self, format)
+        return base.write(self, format)  # (the notations build puzzles: they sit above)
 
     def check(self, grid: Grid) -> list[str]:
         from pencilbox.genres.nonogram.check import violations
@@ -128,10 +149,6 @@ class Nonogram:
         return (
             f"<Nonogram {self.width}x{self.height}{' ' + repr(self.title) if self.title else ''}>"
         )
-
-
-def format_clue(clue: Clue) -> str:
-    return " ".join(map(str, clue)) if clue else "0"
 
 
 def make_puzzle(
@@ -192,33 +209,3 @@ def validate(puzzle: Nonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> No
         raise InvalidPuzzle(
             f"the row clues fill {row_total} cells but the column clues fill {col_total}"
         )
-
-
-def clues_of(grid: Grid) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
-    """The row and column clues that a complete grid has."""
-    rows = tuple(runs_of(grid.row(r)) for r in range(grid.height))
-    cols = tuple(runs_of(grid.column(c)) for c in range(grid.width))
-    return rows, cols
-
-
-def runs_of(line: tuple[int, ...]) -> Clue:
-    runs: list[int] = []
-    length = 0
-    for value in line:
-        if value == FILLED:
-            length += 1
-        elif length:
-            runs.append(length)
-            length = 0
-    if length:
-        runs.append(length)
-    return tuple(runs)
-
-
-def grid_to_strings(grid: Grid) -> list[str]:
-    return ["".join(SYMBOLS[v] for v in row) for row in grid.rows()]
-
-
-def grid_from_strings(rows: list[str]) -> Grid:
-    values = {"#": FILLED, "1": FILLED, "X": FILLED, ".": EMPTY, "0": EMPTY, "?": UNKNOWN}
-    return Grid.from_rows([[values.get(ch, EMPTY) for ch in row] for row in rows])

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from pencilbox.core.grid import Cell, Grid
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN
 
 if TYPE_CHECKING:
     from PIL.ImageDraw import ImageDraw
+
+    from pencilbox.genres.nonogram.model import Nonogram
 
 TEXT_SYMBOLS = {UNKNOWN: "?", FILLED: "#", EMPTY: "."}
 

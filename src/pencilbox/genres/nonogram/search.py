@@ -15,11 +15,15 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pencilbox.core.sat import SatSolver
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, Clue
 from pencilbox.genres.nonogram.line import placements
 from pencilbox.genres.nonogram.logic import read_line
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, Clue, Nonogram
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.model import Nonogram
 
 
 class Unsatisfiable(Exception):

@@ -9,15 +9,19 @@ Grades: `line` (line logic alone solves it), `probe` (line logic plus probing), 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Grid
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN
 from pencilbox.genres.nonogram.check import violations
 from pencilbox.genres.nonogram.logic import propagate_all, solve_by_logic
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram
 from pencilbox.genres.nonogram.search import Unsatisfiable, encode
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.model import Nonogram
 
 GRADES = ("line", "probe", "search")
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.colour.model import ColourNonogram, runs_of
+from pencilbox.genres.nonogram.colour.cells import runs_of
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
 def violations(puzzle: ColourNonogram, grid: Grid) -> list[str]:

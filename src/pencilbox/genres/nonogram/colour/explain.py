@@ -8,10 +8,13 @@ undone). A step's changes carry the cells' new colour masks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pencilbox.core.grid import Cell, cell_name, describe_spans
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND, ColourClue
 from pencilbox.genres.nonogram.colour.line import Line, placements
 from pencilbox.genres.nonogram.colour.logic import (
     assume,
@@ -21,11 +24,13 @@ from pencilbox.genres.nonogram.colour.logic import (
     propagate_all,
     undecided,
 )
-from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue, ColourNonogram
 from pencilbox.genres.nonogram.colour.search import CellVars, encode, is_colour
 from pencilbox.genres.nonogram.explain import LEVELS
 from pencilbox.genres.nonogram.logic import Contradiction, ProbeMemo
 from pencilbox.genres.nonogram.search import Unsatisfiable
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
 def trace(

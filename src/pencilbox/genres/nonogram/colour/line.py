@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND, ColourClue
 from pencilbox.genres.nonogram.line import _reverse_bits, _slide, _spread, _windows
 
 Line = tuple[int, ...]

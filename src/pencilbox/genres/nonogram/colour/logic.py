@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.nonogram import logic
 from pencilbox.genres.nonogram.colour.line import solve_line
-from pencilbox.genres.nonogram.colour.model import ColourNonogram
 from pencilbox.genres.nonogram.logic import Contradiction, ProbeMemo, Recorder
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
 def decided(mask: int) -> bool:

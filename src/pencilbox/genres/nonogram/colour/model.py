@@ -7,7 +7,6 @@ up; 0 is the background). Cells of grids hold bit masks of the colours still pos
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -16,22 +15,41 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid
 from pencilbox.errors import InvalidPuzzle, LimitExceeded, quote, shorten
+from pencilbox.genres import base
+from pencilbox.genres.nonogram.colour.cells import (
+    BACKGROUND,
+    BACKGROUND_CHAR,
+    UNKNOWN_CHAR,
+    ColourClue,
+    Run,
+    clues_of,
+    grid_to_strings,
+    needed_cells,
+    runs_of,
+)
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE
 
 if TYPE_CHECKING:
     from pencilbox.core.step import Step
     from pencilbox.genres.base import SolveResult
 
-BACKGROUND = 0
-BACKGROUND_CHAR = "."
-UNKNOWN_CHAR = "?"
+__all__ = [
+    "BACKGROUND",
+    "BACKGROUND_CHAR",
+    "UNKNOWN_CHAR",
+    "Colour",
+    "ColourClue",
+    "ColourNonogram",
+    "Run",
+    "clues_of",
+    "grid_from_strings",
+    "grid_to_strings",
+    "make_colour_puzzle",
+    "needed_cells",
+    "runs_of",
+    "validate",
+]
 
-Run = tuple[int, int]
-"""(length, colour index)"""
-ColourClue = tuple[Run, ...]
-
-# A few CSS names that files use for colours, so that formats which need hex (webpbn) can
-# write them; other names are kept as they are (SVG and Pillow know every CSS name).
 NAMED_HEX = {
     "black": "#000000",
     "white": "#ffffff",
@@ -160,9 +178,7 @@ class ColourNonogram:
         return grade(self)
 
     def grade_report(self) -> dict[str, Any]:
-        from pencilbox.genres.base import step_kind_report
-
-        return step_kind_report(self.grade())
+        return base.step_kind_report(self.grade())
 
     def hint(self, level: int = 1) -> str | None:
         """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
@@ -179,9 +195,7 @@ class ColourNonogram:
         return step.sentence
 
     def to(self, format: str) -> str:
-        from pencilbox.genres.nonogram.formats import write
-
-        return write(self, format)
+        return base.write(self, format)  # (the notations build puzzles: they sit above)
 
     def check(self, grid: Grid) -> list[str]:
         from pencilbox.genres.nonogram.colour.check import violations
@@ -221,10 +235,6 @@ class ColourNonogram:
         )
 
 
-def grid_to_strings(puzzle: ColourNonogram, grid: Grid) -> list[str]:
-    return ["".join(puzzle.char_of(v) for v in row) for row in grid.rows()]
-
-
 def grid_from_strings(
     puzzle_colours: Sequence[Colour], rows: Sequence[str], background: str = BACKGROUND_CHAR
 ) -> Grid:
@@ -251,28 +261,6 @@ def grid_from_strings(
                 )
         cells.append(masks)
     return Grid.from_rows(cells)
-
-
-def runs_of(puzzle_line: Iterable[int]) -> ColourClue:
-    """The coloured runs of a decided line of masks."""
-    return tuple(
-        (len(list(group)), mask.bit_length() - 1)
-        for mask, group in itertools.groupby(puzzle_line)
-        if mask != 1 << BACKGROUND
-    )
-
-
-def clues_of(grid: Grid) -> tuple[tuple[ColourClue, ...], tuple[ColourClue, ...]]:
-    """The row and column clues of a decided grid of masks."""
-    rows = tuple(runs_of(grid.row(r)) for r in range(grid.height))
-    cols = tuple(runs_of(grid.column(c)) for c in range(grid.width))
-    return rows, cols
-
-
-def needed_cells(clue: ColourClue) -> int:
-    """The shortest line that holds the clue: its runs, plus a gap between same colours."""
-    gaps = sum(1 for a, b in itertools.pairwise(clue) if a[1] == b[1])
-    return sum(n for n, _ in clue) + gaps
 
 
 def make_colour_puzzle(

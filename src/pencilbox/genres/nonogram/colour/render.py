@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourNonogram, grid_to_strings
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND, grid_to_strings
 
 if TYPE_CHECKING:
     from PIL.ImageDraw import ImageDraw
+
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 Origin = tuple[int, int]
 

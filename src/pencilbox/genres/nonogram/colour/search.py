@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pencilbox.core.sat import SatSolver
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND, ColourClue
 from pencilbox.genres.nonogram.colour.line import run_starts
 from pencilbox.genres.nonogram.colour.logic import colours_of
-from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue, ColourNonogram
 from pencilbox.genres.nonogram.logic import read_line
 from pencilbox.genres.nonogram.search import Unsatisfiable, run_covers
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 CellVars = list[dict[int, int]]
 """Per cell (row-major): colour index (1 and up) -> the variable "the cell has this colour"."""

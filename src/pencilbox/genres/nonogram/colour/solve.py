@@ -5,16 +5,20 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Grid
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND
 from pencilbox.genres.nonogram.colour.check import violations
 from pencilbox.genres.nonogram.colour.logic import propagate_all, solve_by_logic, undecided
-from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourNonogram
 from pencilbox.genres.nonogram.colour.search import encode
 from pencilbox.genres.nonogram.search import Unsatisfiable
+
+if TYPE_CHECKING:
+    from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
 def solve(puzzle: ColourNonogram, limit: int = 2, time_limit: float | None = None) -> SolveResult:
