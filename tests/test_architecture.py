@@ -21,9 +21,6 @@ FRONT_ENDS = [
 LONGEST = 80
 LONG_GENRE_LOGIC = {
     # (genre code still to split where the split names a real idea: these may only shrink)
-    "genres/dbchoco/check.py:violations": 99,
-    "genres/sudoku/logic/fish.py:fish": 95,
-    "genres/sudoku/logic/uniqueness.py:find_unique_rectangles": 105,
     "genres/sudoku/logic/uniqueness.py:find_ur5_ur6_hidden": 87,
 }
 
