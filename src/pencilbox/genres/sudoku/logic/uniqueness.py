@@ -315,91 +315,104 @@ def _opposite(rect: Rect, i: int, size: int) -> int:
 
 def find_ur5_ur6_hidden(state: State) -> Iterator[Step]:
     """Uniqueness Test 5 and 6 and Hidden Rectangle."""
-    geo = state.geo
-    size = geo.size
-    cands = state.cands
-    peers = geo.peer_sets
     for rect, pair in rectangles_any(state):
+        yield from _ur_type5(state, rect, pair)
+        yield from _ur_type6(state, rect, pair)
+        yield from _hidden_rectangle(state, rect, pair)
+
+
+def _ur_type5(state: State, rect: Rect, pair: int) -> Iterator[Step]:
+    """One extra digit c in the roof cells (2 diagonal or 3), nothing else: one of them is c,
+    so c leaves the cells that see them all."""
+    geo, cands, size = state.geo, state.cands, state.geo.size
+    roof = [i for i in rect if cands[i] != pair]
+    if len(roof) not in (2, 3):
+        return
+    extra = 0
+    for i in roof:
+        extra |= cands[i] & ~pair
+    diagonal = len(roof) == 3 or (
+        geo.row[roof[0]] != geo.row[roof[1]] and geo.col[roof[0]] != geo.col[roof[1]]
+    )
+    if extra.bit_count() == 1 and diagonal and all(cands[i] & extra for i in roof):
         a, b = digits_of(pair)
-        where = cells_text(rect, size)
-        floor = [i for i in rect if cands[i] == pair]
-        roof = [i for i in rect if cands[i] != pair]
-        # type 5: one extra digit c in the roof cells (2 diagonal or 3), nothing else
-        if len(roof) in (2, 3):
-            extra = 0
-            for i in roof:
-                extra |= cands[i] & ~pair
-            diagonal = len(roof) == 3 or (
-                geo.row[roof[0]] != geo.row[roof[1]] and geo.col[roof[0]] != geo.col[roof[1]]
+        c = extra.bit_length()
+        common = set(range(geo.ncells))
+        for i in roof:
+            common &= geo.peer_sets[i]
+        el = [(i, c) for i in sorted(common) if i not in rect and cands[i] & extra]
+        if el:
+            yield make_step(
+                "Uniqueness Test 5",
+                f"Unique rectangle {a}{b} in {cells_text(rect, size)}: one of "
+                f"{cells_text(roof, size)} must be {c}: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=rect,
+                digits=[a, b],
             )
-            if extra.bit_count() == 1 and diagonal and all(cands[i] & extra for i in roof):
-                c = extra.bit_length()
-                common = set(range(geo.ncells))
-                for i in roof:
-                    common &= peers[i]
-                el = [(i, c) for i in sorted(common) if i not in rect and cands[i] & extra]
-                if el:
-                    yield make_step(
-                        "Uniqueness Test 5",
-                        f"Unique rectangle {a}{b} in {where}: one of "
-                        f"{cells_text(roof, size)} must be {c}: {elim_text(el, size)}",
-                        size,
-                        eliminate=el,
-                        reasons=rect,
-                        digits=[a, b],
-                    )
-        # type 6: diagonal floor, and a UR digit confined to the rectangle in both rows
-        # (or both columns): it must sit on the floor, so it leaves the roof
-        if len(floor) == 2 and len(roof) == 2:
-            f0, f1 = floor
-            if geo.row[f0] != geo.row[f1] and geo.col[f0] != geo.col[f1]:
-                rows = {geo.row[i] for i in rect}
-                cols = {geo.col[i] for i in rect}
-                for x in (a, b):
-                    xb = 1 << (x - 1)
-                    if not all(cands[i] & xb for i in roof):
-                        continue
-                    in_rows = all(
-                        all(i in rect for i in geo.units[r] if cands[i] & xb) for r in rows
-                    )
-                    in_cols = all(
-                        all(i in rect for i in geo.units[size + c] if cands[i] & xb) for c in cols
-                    )
-                    if in_rows or in_cols:
-                        el = [(i, x) for i in roof]
-                        yield make_step(
-                            "Uniqueness Test 6",
-                            f"Unique rectangle {a}{b} in {where}: {x} lies only in the "
-                            f"rectangle in both {'rows' if in_rows else 'columns'}, so it must "
-                            f"take the bivalue corners: {elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=rect,
-                            digits=[a, b],
-                        )
-        # hidden rectangle: a bivalue corner; at the opposite corner one UR digit is
-        # strongly linked along both sides, so the other digit leaves that corner
-        for f in floor:
-            o = _opposite(rect, f, size)
-            orow, ocol = geo.row[o], geo.col[o]
-            for x, y in ((a, b), (b, a)):
-                xb = 1 << (x - 1)
-                if not cands[o] & (1 << (y - 1)):
-                    continue
-                row_x = [i for i in geo.units[orow] if cands[i] & xb]
-                col_x = [i for i in geo.units[size + ocol] if cands[i] & xb]
-                if len(row_x) == 2 and len(col_x) == 2 and all(i in rect for i in row_x + col_x):
-                    el = [(o, y)]
-                    yield make_step(
-                        "Hidden Rectangle",
-                        f"Hidden rectangle {a}{b} in {where}: {x} is strongly linked along row "
-                        f"{orow + 1} and column {ocol + 1}, so {cell_name(o, size)} cannot "
-                        f"be {y}: {elim_text(el, size)}",
-                        size,
-                        eliminate=el,
-                        reasons=rect,
-                        digits=[a, b],
-                    )
+
+
+def _ur_type6(state: State, rect: Rect, pair: int) -> Iterator[Step]:
+    """Diagonal floor, and a UR digit confined to the rectangle in both rows (or both
+    columns): it must sit on the floor, so it leaves the roof."""
+    geo, cands, size = state.geo, state.cands, state.geo.size
+    floor = [i for i in rect if cands[i] == pair]
+    roof = [i for i in rect if cands[i] != pair]
+    if len(floor) != 2 or len(roof) != 2:
+        return
+    f0, f1 = floor
+    if geo.row[f0] == geo.row[f1] or geo.col[f0] == geo.col[f1]:
+        return
+    a, b = digits_of(pair)
+    rows = {geo.row[i] for i in rect}
+    cols = {geo.col[i] for i in rect}
+    for x in (a, b):
+        xb = 1 << (x - 1)
+        if not all(cands[i] & xb for i in roof):
+            continue
+        in_rows = all(all(i in rect for i in geo.units[r] if cands[i] & xb) for r in rows)
+        in_cols = all(all(i in rect for i in geo.units[size + c] if cands[i] & xb) for c in cols)
+        if in_rows or in_cols:
+            el = [(i, x) for i in roof]
+            yield make_step(
+                "Uniqueness Test 6",
+                f"Unique rectangle {a}{b} in {cells_text(rect, size)}: {x} lies only in the "
+                f"rectangle in both {'rows' if in_rows else 'columns'}, so it must "
+                f"take the bivalue corners: {elim_text(el, size)}",
+                size,
+                eliminate=el,
+                reasons=rect,
+                digits=[a, b],
+            )
+
+
+def _hidden_rectangle(state: State, rect: Rect, pair: int) -> Iterator[Step]:
+    """A bivalue corner; at the opposite corner one UR digit is strongly linked along both
+    sides, so the other digit leaves that corner."""
+    geo, cands, size = state.geo, state.cands, state.geo.size
+    a, b = digits_of(pair)
+    for f in (i for i in rect if cands[i] == pair):
+        o = _opposite(rect, f, size)
+        orow, ocol = geo.row[o], geo.col[o]
+        for x, y in ((a, b), (b, a)):
+            xb = 1 << (x - 1)
+            if not cands[o] & (1 << (y - 1)):
+                continue
+            row_x = [i for i in geo.units[orow] if cands[i] & xb]
+            col_x = [i for i in geo.units[size + ocol] if cands[i] & xb]
+            if len(row_x) == 2 and len(col_x) == 2 and all(i in rect for i in row_x + col_x):
+                el = [(o, y)]
+                yield make_step(
+                    "Hidden Rectangle",
+                    f"Hidden rectangle {a}{b} in {cells_text(rect, size)}: {x} is strongly "
+                    f"linked along row {orow + 1} and column {ocol + 1}, so "
+                    f"{cell_name(o, size)} cannot be {y}: {elim_text(el, size)}",
+                    size,
+                    eliminate=el,
+                    reasons=rect,
+                    digits=[a, b],
+                )
 
 
 def _named2(state: State, name: str) -> Iterator[Step]:
