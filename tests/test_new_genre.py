@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -294,6 +295,35 @@ def test_the_library(puzzle_file: Path) -> None:
     assert [s.technique for s in puzzle.steps()] == ["single"] * 11
     with pytest.raises(FormatError, match="line 3, column 2"):
         pencilbox.load("latin4\n4...\n.x..\n...4\n3.2.\n", genre="latin")
+
+
+def test_a_package_in_the_genres_folder_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`import pencilbox` finds genres by their folder (`base.discover`): a package put beside
+    nonogram/, sudoku/ and dbchoco/ registers without a line changed anywhere else."""
+    import pencilbox.genres
+
+    package = tmp_path / "latin4"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from pencilbox.genres import base\n"
+        "from tests.test_new_genre import GENRE\n"
+        "base.register(GENRE)\n"
+        "FOUND = True\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(pencilbox.genres, "__path__", [*pencilbox.genres.__path__, str(tmp_path)])
+    for name in (GENRE.name, *GENRE.aliases):
+        monkeypatch.delitem(base._REGISTRY, name)
+    try:
+        base.discover()
+        assert sys.modules["pencilbox.genres.latin4"].FOUND
+        assert base.get("latin") is GENRE
+        assert [g.name for g in base.all_genres()][:3] == ["dbchoco", "nonogram", "sudoku"]
+    finally:
+        sys.modules.pop("pencilbox.genres.latin4", None)
+        vars(pencilbox.genres).pop("latin4", None)
 
 
 def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -16,9 +16,8 @@ from pencilbox.core.notation import check_text
 from pencilbox.core.vision import is_picture_file
 from pencilbox.errors import FormatError, InvalidPuzzle, PuzzleError, UnknownFormat
 from pencilbox.genres import base
-from pencilbox.genres import dbchoco as _dbchoco  # noqa: F401  (registers the genre)
-from pencilbox.genres import nonogram as _nonogram  # noqa: F401  (registers the genre)
-from pencilbox.genres import sudoku as _sudoku  # noqa: F401  (registers the genre)
+
+base.discover()  # (every package in genres/ registers its genre)
 
 __version__ = "0.1.0"
 
@@ -81,7 +80,7 @@ def load(
 def _is_file(text: str) -> bool:
     """Whether a string names an existing file. Strings that cannot be a path (too long, a
     part longer than a file name, several lines, a NUL) are puzzle text, and are never given
-    to the file system: a 16x16 Sudoku line would fail there with "File name too long"."""
+    to the file system: a long one-line puzzle would fail there with "File name too long"."""
     if not text or len(text) > MAX_PATH or any(ch in text for ch in "\n\r\0"):
         return False
     if any(len(part) > MAX_NAME for part in text.split("/")):

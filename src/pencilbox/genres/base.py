@@ -2,7 +2,7 @@
 
 Front ends (CLI, web) talk to puzzles only through this interface, so a new genre needs no
 change in them: a genre package builds a `Genre` and calls `register` in its `__init__`, and
-`pencilbox/__init__.py` imports the package.
+`discover` (run by `import pencilbox`) imports every package in the genres folder.
 
 A genre's puzzle object offers the `Puzzle` methods below. Solutions are genre values (a Grid
 for nonograms and sudoku, a wall set for Double Choco); `solution_json` turns one into what
@@ -13,6 +13,8 @@ PuzzleError) so that one bad line does not stop a batch.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -215,6 +217,16 @@ class Genre:
 
 
 _REGISTRY: dict[str, Genre] = {}
+
+
+def discover() -> None:
+    """Import every genre package in the genres folder, in the order of their names (the
+    order `detect` asks them in); each registers itself. Adding a genre adds its package,
+    and no line anywhere else."""
+    genres = importlib.import_module(__name__.rpartition(".")[0])
+    found = sorted(m.name for m in pkgutil.iter_modules(genres.__path__) if m.ispkg)
+    for name in found:
+        importlib.import_module(f"{genres.__name__}.{name}")
 
 
 def register(genre: Genre) -> None:
