@@ -11,7 +11,7 @@ both ends is false.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pencilbox.core.step import Step
@@ -30,6 +30,20 @@ class Graph:
     strong: dict[int, int]
     full_weak: dict[int, int]
     groups: dict[int, tuple[int, tuple[int, ...]]] | None = None
+    strong_out: dict[int, list[int]] = field(default_factory=dict)
+    """The nodes of each strong mask as a list (filled as searches reach them)."""
+    weak_out: dict[int, list[int]] = field(default_factory=dict)
+    """The same for the weak masks."""
+
+
+def listed(masks: dict[int, int], lists: dict[int, list[int]], node: int) -> list[int]:
+    """The nodes of masks[node] in ascending order, listed once per graph: a search from
+    every start visits the same nodes many times, and on big boards the masks are thousands
+    of bits long, so testing a short list against the seen nodes is cheaper than masking."""
+    out = lists.get(node)
+    if out is None:
+        out = lists[node] = set_bits(masks.get(node, 0))
+    return out
 
 
 def node_name(
@@ -246,22 +260,22 @@ def chains_from(
     g: Graph, start: int, min_links: int = 3
 ) -> Iterator[tuple[int, dict[int, int], dict[int, int]]]:
     """Breadth-first: every node proven "on" when start is "off", with the parent maps to
-    rebuild the chain to it (see `_path`)."""
+    rebuild the chain to it (see `_path`). The parent maps double as the sets of nodes seen
+    on and off."""
     on_parent: dict[int, int] = {}
     off_parent: dict[int, int] = {start: -1}
-    on_seen = 0
-    off_seen = 1 << start
     frontier = [start]
     links = 0
-    strong = g.strong
-    weak = g.weak
+    strong, strong_out = g.strong, g.strong_out
+    weak, weak_out = g.weak, g.weak_out
     while frontier:
         new_on: list[int] = []
         for x in frontier:
-            m = strong.get(x, 0) & ~on_seen
-            if m:
-                on_seen |= m
-                for y in set_bits(m):
+            ys = strong_out.get(x)
+            if ys is None:
+                ys = listed(strong, strong_out, x)
+            for y in ys:
+                if y not in on_parent:
                     on_parent[y] = x
                     new_on.append(y)
         links += 1
@@ -271,10 +285,11 @@ def chains_from(
                     yield e, on_parent, off_parent
         frontier = []
         for y in new_on:
-            m = weak.get(y, 0) & ~off_seen
-            if m:
-                off_seen |= m
-                for z in set_bits(m):
+            zs = weak_out.get(y)
+            if zs is None:
+                zs = listed(weak, weak_out, y)
+            for z in zs:
+                if z not in off_parent:
                     off_parent[z] = y
                     frontier.append(z)
         links += 1
@@ -344,7 +359,9 @@ def _chains(state: State, mode: str, name: str, skip: frozenset[int]) -> Iterato
         if not ws:
             continue
         for e, on_parent, off_parent in chains_from(g, s):
-            elim = ws & g.full_weak[e] & ~(1 << e)
+            elim = ws & g.full_weak[e]
+            if elim >> e & 1:
+                elim ^= 1 << e
             if not elim:
                 continue
             if mode == "xy" and (e % size != s % size or e // size == s // size):

@@ -11,47 +11,76 @@ are made.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 
 from pencilbox.core.step import Step
 
-from .chains import full_links, node_name
+from .chains import full_links, listed, node_name
 from .state import State, cell_name, digits_of, set_bits
 from .techniques import elim_text, make_step
 
+Outs = tuple[dict[int, list[int]], dict[int, list[int]]]
+"""Per node, its weak and its strong partners as lists (filled as the searches reach them)."""
+
 
 def implications(
-    weak: dict[int, int], strong: dict[int, int], node: int, on: bool
-) -> tuple[int, int]:
-    """(true set, false set) of candidates implied by node being on (or off)."""
-    on_set = 0
-    off_set = 0
+    weak: dict[int, int], strong: dict[int, int], node: int, on: bool, outs: Outs | None = None
+) -> tuple[int, int, list[int]]:
+    """(true set, false set, the false nodes as a list) of candidates implied by node being on
+    (or off); it stops at the first level that makes a candidate both true and false.
+
+    Nodes are followed through lists of partners and dicts of seen nodes (the masks of big
+    boards are thousands of bits long); the sets are made into masks once at the end."""
+    weak_out, strong_out = outs if outs is not None else ({}, {})
+    on_nodes: dict[int, None] = {}
+    off_nodes: dict[int, None] = {}
     if on:
-        on_set = 1 << node
+        on_nodes[node] = None
         frontier_on = [node]
         frontier_off: list[int] = []
     else:
-        off_set = 1 << node
+        off_nodes[node] = None
         frontier_on = []
         frontier_off = [node]
+    clash = False
     while frontier_on or frontier_off:
-        new_off: list[int] = []
         for x in frontier_on:
-            m = weak[x] & ~off_set
-            if m:
-                off_set |= m
-                new_off.extend(set_bits(m))
+            ys = weak_out.get(x)
+            if ys is None:
+                ys = listed(weak, weak_out, x)
+            for y in ys:
+                if y not in off_nodes:
+                    off_nodes[y] = None
+                    frontier_off.append(y)
+                    clash = clash or y in on_nodes
         new_on: list[int] = []
-        for x in frontier_off + new_off:
-            m = strong[x] & ~on_set
-            if m:
-                on_set |= m
-                new_on.extend(set_bits(m))
+        for x in frontier_off:
+            ys = strong_out.get(x)
+            if ys is None:
+                ys = listed(strong, strong_out, x)
+            for y in ys:
+                if y not in on_nodes:
+                    on_nodes[y] = None
+                    new_on.append(y)
+                    clash = clash or y in off_nodes
         frontier_on = new_on
         frontier_off = []
-        if on_set & off_set:
+        if clash:
             break
-    return on_set, off_set
+    return _mask(on_nodes), _mask(off_nodes), list(off_nodes)
+
+
+def _mask(nodes: dict[int, None]) -> int:
+    """The bitset of some nodes, built as bytes (one big-int operation instead of one each)."""
+    if not nodes:
+        return 0
+    top = max(nodes)
+    data = bytearray(top // 8 + 1)
+    for x in nodes:
+        data[x >> 3] |= 1 << (x & 7)
+    return int.from_bytes(data, "little")
 
 
 def trace(
@@ -122,19 +151,13 @@ def _membership(groups: list[int]) -> tuple[dict[int, list[int]], list[int]]:
 
 
 def _first_group_off(
-    off_set: int, group_of: dict[int, list[int]], group_sizes: list[int]
+    off_nodes: list[int], group_of: dict[int, list[int]], group_sizes: list[int]
 ) -> int | None:
-    """The index of the first group all of whose nodes are in off_set (None if none): the
-    groups are counted node by node, cheaper than testing every group on big boards."""
-    counts: dict[int, int] = {}
-    first: int | None = None
-    for x in set_bits(off_set):
-        for index in group_of.get(x, ()):
-            count = counts.get(index, 0) + 1
-            counts[index] = count
-            if count == group_sizes[index] and (first is None or index < first):
-                first = index
-    return first
+    """The index of the first group all of whose nodes are off (None if none): the groups are
+    counted node by node (in one Counter pass), cheaper than testing every group on big
+    boards."""
+    counts = Counter(chain.from_iterable(group_of.get(x, ()) for x in off_nodes))
+    return min((index for index, n in counts.items() if n == group_sizes[index]), default=None)
 
 
 def find_forcing_chain(state: State) -> Iterator[Step]:
@@ -143,9 +166,10 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
     groups = _group_masks(state)
     group_of, group_sizes = _membership(groups)
     on_cache: dict[int, tuple[int, int]] = {}
+    outs: Outs = ({}, {})
     # contradictions
     for node in nodes:
-        on_set, off_set = implications(weak, strong, node, True)
+        on_set, off_set, off_nodes = implications(weak, strong, node, True, outs)
         on_cache[node] = (on_set, off_set)
         bad = on_set & off_set
         why = ""
@@ -156,7 +180,7 @@ def find_forcing_chain(state: State) -> Iterator[Step]:
                 f"{path_text(trace(weak, strong, node, (x, False)), size)}"
             )
         else:
-            first = _first_group_off(off_set, group_of, group_sizes)
+            first = _first_group_off(off_nodes, group_of, group_sizes)
             if first is not None:
                 g = groups[first]
                 why = "; ".join(

@@ -109,6 +109,15 @@ def set_bits(mask: int) -> list[int]:
 
 def _positions(mask: int) -> list[int]:
     out = []
+    if mask.bit_count() > 8:
+        # many bits of a long mask (nodes of a big board): scan its binary text, one string
+        # search per bit instead of four big-integer operations
+        text = bin(mask)[:1:-1]
+        at = text.find("1")
+        while at >= 0:
+            out.append(at)
+            at = text.find("1", at + 1)
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
