@@ -78,7 +78,8 @@ bench-colour: $(STAMP)
 	$(BIN)/python bench/nonogram_colour.py
 
 # The Sudoku solver and generator benchmark: writes bench/results/sudoku.md. The PyPI peers it
-# compares against live in their own venv (pinned; made on first use, ignored by git).
+# compares against live in their own venv (pinned; made on first use, ignored by git). tdoku is
+# measured only when PENCILBOX_TDOKU names a run_benchmark built by hand (else "not measured").
 bench-sudoku: $(STAMP)
 	@test -x bench/.venv-peers-sudoku/bin/python || { set -e; \
 	  $(PY) -m venv bench/.venv-peers-sudoku; echo '*' > bench/.venv-peers-sudoku/.gitignore; \
