@@ -8,7 +8,7 @@ KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/ge
   src/pencilbox/genres/nonogram/colour/_colourline.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch
+.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch bench-phone
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -96,6 +96,12 @@ bench-dbchoco: $(STAMP)
 # load) in chromium against `pencilbox serve`; writes bench/results/web.md.
 bench-web: $(STAMP) browser
 	$(BIN)/python bench/web.py
+
+# The web app on a phone (page weight and load of a 50x50 nonogram, a 25x25 sudoku and the
+# Library at 5,000 and 20,000 puzzles; touch timings; the Library API at scale) in chromium:
+# writes bench/results/web_phone.md.
+bench-phone: $(STAMP) browser
+	nice -n 10 $(BIN)/python bench/web_phone.py
 
 # The long fuzz run: 100,000 inputs over every reader of every genre (the property of
 # tests/test_fuzz.py); writes bench/results/fuzz.md and fails if any input raised anything but

@@ -242,3 +242,58 @@ def test_screens_fit_and_are_kept(context_for: Any, server: str, size: str, them
         path = shots / f"{genre}-{size}-{theme}.png"
         page.screenshot(path=str(path))
         assert path.stat().st_size > 8_000
+
+
+def tab_to(page: Any, wanted: str, presses: int = 60) -> None:
+    """Press Tab until the focused element matches the CSS selector `wanted`."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", wanted):
+            return
+    raise AssertionError(f"Tab never reached {wanted}")
+
+
+KEYS = {
+    # genre: (title, the keys played on the board, what the game state shows after them)
+    "nonogram": ("data148", ["Space", "ArrowRight", "x"], "() => window.pencilbox.state"),
+    "sudoku": ("qqwing-easy", [], "() => window.pencilbox.state"),
+    "dbchoco": ("robx_pzprjs_01_6x6", ["Shift+ArrowRight"], "() => window.pencilbox.state"),
+}
+
+
+@pytest.mark.parametrize("genre", list(KEYS))
+def test_keyboard_only_from_the_library_to_a_move_and_back(
+    context_for: Any, server: str, genre: str
+) -> None:
+    """No mouse: the search box, the card's Open link, the board, a move, the Undo button."""
+    title, keys, state_js = KEYS[genre]
+    page = context_for("desktop", "light")
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready]")
+    tab_to(page, "#search")
+    page.keyboard.type(title)
+    page.wait_for_function(
+        "() => document.querySelector('#library-status').textContent.startsWith('1–1 of 1')"
+    )
+    tab_to(page, ".card a")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready]")
+    tab_to(page, "#board")
+    before = page.evaluate(state_js)
+    if genre == "sudoku":  # walk the cursor to the first empty cell, then type a digit
+        empty = before.index(0)
+        for _ in range(empty // 9):
+            page.keyboard.press("ArrowDown")
+        for _ in range(empty % 9):
+            page.keyboard.press("ArrowRight")
+        keys = ["5"]
+    for key in keys:
+        page.keyboard.press(key)
+    synced(page)
+    played = page.evaluate(state_js)
+    assert played != before
+    tab_to(page, "#undo")
+    for _ in keys:
+        page.keyboard.press("Enter")
+        synced(page)
+    assert page.evaluate(state_js) == before

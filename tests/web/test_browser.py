@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +37,13 @@ GRID_JS = """() => [...document.querySelectorAll('#board .cell')].map(n =>
 SYNCED_JS = "() => window.pencilbox && window.pencilbox.pending === 0"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """The app on the library file `db`, served by uvicorn in a thread; yields its URL."""
     import uvicorn
 
     from pencilbox.web import create_app
 
-    db = tmp_path_factory.mktemp("browser") / "library.sqlite3"
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -55,9 +56,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.monotonic() > deadline:
             raise AssertionError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        instance.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("browser") / "library.sqlite3") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

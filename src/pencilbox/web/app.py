@@ -32,7 +32,7 @@ from pencilbox.web.errors import RETRY_AFTER_S, answer_errors
 from pencilbox.web.library import MAX_JOBS, Library
 from pencilbox.web.limits import GENERATE_TIME_LIMIT, MAX_BODY, Arrival, BodyLimit
 from pencilbox.web.reading import MAX_GRID
-from pencilbox.web.routes import games, genre_actions, health, pages, puzzles, steps
+from pencilbox.web.routes import catalogue, games, genre_actions, health, pages, puzzles, steps
 from pencilbox.web.routes import jobs as background
 from pencilbox.web.security import Guard, host_names
 
@@ -42,6 +42,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     picture_review.router,
     health.router,
     puzzles.router,
+    catalogue.router,
     steps.router,
     background.router,
     games.router,

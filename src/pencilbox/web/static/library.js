@@ -1,20 +1,43 @@
-// The Library page: bundled and saved puzzles per genre; open, delete, import.
+// The Library page: the puzzles of every genre, found by search, filters and sort, one page at
+// a time (GET /api/library does the finding, so thousands of puzzles cost one page of cards);
+// open, delete, import (several files at once, by the File input or dropped on the page),
+// generate, and export of the whole library.
 import { $, api, el, setMessage, setupTheme } from "/static/common.js";
 
 let genres = [];
+const PAGE_SIZE = 24;
+const FILTERS = ["q", "genre", "size", "grade", "state", "sort"];
+const SIZE_WORDS = { small: "Small (up to 10)", medium: "Medium (11–20)", large: "Large (21–30)", huge: "Huge (over 30)", unknown: "Other" };
+const STATE_WORDS = { new: "Not started", started: "In progress", solved: "Solved" };
+const STATUS_WORDS = { unique: "unique", multiple: "several solutions", none: "no solution" };
 
-async function load() {
-  const [genreList, puzzles] = await Promise.all([api("/api/genres"), api("/api/puzzles")]);
-  genres = genreList;
+// What is shown is in the address (?q=…&genre=…&page=2), so a reload, the back button or a
+// bookmark shows the same page of the same search.
+const view = { q: "", genre: "", size: "", grade: "", state: "", sort: "shelf", page: 1 };
+
+function readAddress() {
+  const query = new URLSearchParams(window.location.search);
+  for (const key of FILTERS) view[key] = query.get(key) || (key === "sort" ? "shelf" : "");
+  view.page = Math.max(1, Number.parseInt(query.get("page") || "1", 10) || 1);
+}
+
+function writeAddress() {
+  const query = new URLSearchParams();
+  for (const key of FILTERS) if (view[key] && !(key === "sort" && view[key] === "shelf")) query.set(key, view[key]);
+  if (view.page > 1) query.set("page", String(view.page));
+  const search = query.toString();
+  history.replaceState(null, "", search ? `?${search}` : window.location.pathname);
+}
+
+async function loadGenres() {
+  genres = await api("/api/genres");
   const formatSelect = $("#import-format");
-  if (formatSelect.options.length === 1) {
-    const seen = new Set();
-    for (const genre of genres) {
-      for (const format of genre.formats) {
-        if (seen.has(format)) continue;
-        seen.add(format);
-        formatSelect.append(el("option", { value: format, text: format }));
-      }
+  const seen = new Set();
+  for (const genre of genres) {
+    for (const format of genre.formats) {
+      if (seen.has(format)) continue;
+      seen.add(format);
+      formatSelect.append(el("option", { value: format, text: format }));
     }
   }
   // "New <genre>": one link per genre that has a page of its own.
@@ -25,14 +48,153 @@ async function load() {
   );
   const makers = genres.filter((g) => g.generator);
   $("#generate-panel").classList.toggle("hidden", makers.length === 0);
-  const genreSelect = $("#generate-genre");
-  if (genreSelect.options.length !== makers.length) {
-    genreSelect.replaceChildren(...makers.map((g) => el("option", { value: g.name, text: g.name })));
-    showOptions();
-  }
-  render(puzzles);
+  $("#generate-genre").replaceChildren(...makers.map((g) => el("option", { value: g.name, text: g.name })));
+  showOptions();
 }
 
+// -- finding ---------------------------------------------------------------------------------
+let asked = 0;
+let folded = false;
+async function load() {
+  const query = new URLSearchParams({ sort: view.sort, offset: String((view.page - 1) * PAGE_SIZE), limit: String(PAGE_SIZE) });
+  for (const key of ["q", "genre", "size", "grade", "state"]) if (view[key]) query.set(key, view[key]);
+  const mine = ++asked;
+  const answer = await api(`/api/library?${query}`);
+  if (mine !== asked) return; // a later search has been asked for meanwhile
+  const pages = Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
+  if (view.page > pages) {
+    view.page = pages;
+    return load();
+  }
+  writeAddress();
+  if (!folded) {
+    // on a phone the import and generate boxes start folded when there is a library to show
+    folded = true;
+    if (answer.library && matchMedia("(max-width: 820px)").matches) {
+      $("#import-panel").open = false;
+      $("#generate-panel").open = false;
+    }
+  }
+  fillFilters(answer.counts);
+  render(answer);
+}
+
+function fillFilters(counts) {
+  const fill = (select, first, entries) => {
+    const options = [el("option", { value: "", text: first }), ...entries.map(([value, text, n]) => el("option", { value, text: `${text} (${n})` }))];
+    if (view[select.dataset.filter] && !entries.some(([value]) => value === view[select.dataset.filter])) {
+      options.push(el("option", { value: view[select.dataset.filter], text: `${view[select.dataset.filter]} (0)` }));
+    }
+    select.replaceChildren(...options);
+    select.value = view[select.dataset.filter];
+  };
+  const title = (name) => genres.find((g) => g.name === name)?.title || name;
+  fill($("#filter-genre"), "All genres", Object.entries(counts.genre).map(([g, n]) => [g, title(g), n]));
+  fill($("#filter-size"), "All sizes", Object.keys(SIZE_WORDS).filter((s) => counts.size[s]).map((s) => [s, SIZE_WORDS[s], counts.size[s]]));
+  fill($("#filter-grade"), "All grades", Object.entries(counts.grade).map(([g, n]) => [g, g === "none" ? "Not graded yet" : g, n]));
+  fill($("#filter-state"), "Any progress", Object.keys(STATE_WORDS).filter((s) => counts.state[s]).map((s) => [s, STATE_WORDS[s], counts.state[s]]));
+  $("#search").value = view.q;
+  $("#sort").value = view.sort;
+}
+
+const count = (n) => n.toLocaleString("en");
+
+function render(answer) {
+  const root = $("#library");
+  const { total, offset, puzzles } = answer;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filtered = ["q", "genre", "size", "grade", "state"].some((key) => view[key]);
+  let status;
+  if (!answer.library) status = "The library is empty: import a puzzle above.";
+  else if (!total) status = "No puzzle matches: clear the search or a filter.";
+  else status = `${count(offset + 1)}–${count(offset + puzzles.length)} of ${count(total)} ${filtered ? `matching (library: ${count(answer.library)})` : "puzzles"}`;
+  $("#library-status").textContent = status;
+  $("#clear-filters").classList.toggle("hidden", !filtered);
+  root.replaceChildren(...puzzles.map((p) => card(p, genres.find((g) => g.name === p.genre))));
+  for (const pager of document.querySelectorAll(".pager")) {
+    pager.classList.toggle("hidden", pages < 2);
+    pager.querySelector("[data-go=prev]").disabled = view.page <= 1;
+    pager.querySelector("[data-go=next]").disabled = view.page >= pages;
+    pager.querySelector(".page-of").textContent = `Page ${view.page} of ${pages}`;
+  }
+  gradeMissing(puzzles);
+}
+
+function go(page) {
+  view.page = page;
+  load().then(() => $("#library-status").scrollIntoView({ block: "nearest" })).catch(showError);
+}
+
+let typing = 0;
+function searchSoon() {
+  clearTimeout(typing);
+  typing = setTimeout(() => {
+    view.q = $("#search").value.trim();
+    view.page = 1;
+    load().catch(showError);
+  }, 200);
+}
+
+function showError(error) {
+  $("#library-status").textContent = error.message;
+}
+
+// Grades are cheap for small puzzles: ask for the shown ones that miss it, one at a time.
+let grading = false;
+async function gradeMissing(puzzles) {
+  if (grading) return;
+  grading = true;
+  try {
+    for (const puzzle of puzzles) {
+      if (puzzle.status || !puzzle.width || puzzle.width * puzzle.height > 2500) continue;
+      const graded = await api(`/api/puzzles/${puzzle.id}/grade`).catch(() => null);
+      const meta = document.querySelector(`.card[data-id="${puzzle.id}"] .meta`);
+      if (!graded || !meta) continue;
+      Object.assign(puzzle, graded);
+      meta.textContent = metaText(puzzle);
+    }
+  } finally {
+    grading = false;
+  }
+}
+
+function metaText(puzzle) {
+  const genre = genres.find((g) => g.name === puzzle.genre)?.title || puzzle.genre;
+  const size = puzzle.width ? `${puzzle.width}×${puzzle.height}` : "";
+  const verdict = STATUS_WORDS[puzzle.status] || puzzle.status || "";
+  const grade = puzzle.grade ? `grade ${puzzle.grade}` : "grade not known yet";
+  return [genre, size, grade, verdict, puzzle.bundled ? "bundled" : "saved"].filter(Boolean).join(" · ");
+}
+
+function card(puzzle, info) {
+  const pct = Math.round((puzzle.progress || 0) * 100);
+  const page = info && info.page ? `${info.page}?id=${puzzle.id}` : null;
+  const title = puzzle.title || `#${puzzle.id}`;
+  return el(
+    "article",
+    { class: "card", "data-id": puzzle.id, "data-genre": puzzle.genre, "aria-label": title },
+    el("div", { class: "thumb" }, el("img", { src: `/api/puzzles/${puzzle.id}/thumbnail.svg`, alt: `thumbnail of ${title}`, loading: "lazy", width: 150, height: 150 })),
+    el("h3", { text: title }),
+    el("div", { class: "meta" }, metaText(puzzle)),
+    el("div", { class: "progress", role: "progressbar", "aria-label": `${title}: cells marked`, "aria-valuenow": pct, "aria-valuemin": 0, "aria-valuemax": 100 }, el("div", { style: `width:${pct}%` })),
+    el("div", { class: "meta" }, puzzle.solved ? "✔ solved" : `${pct}% marked`),
+    puzzle.credit ? el("div", { class: "credit", text: puzzle.credit }) : null,
+    el(
+      "div",
+      { class: "actions" },
+      page ? el("a", { href: page, text: "Open", "aria-label": `Open ${title}` }) : el("span", { class: "meta", text: "no page for this genre yet" }),
+      el("button", { type: "button", class: "delete", text: "Delete", "aria-label": `Delete ${title}`, onclick: () => remove(puzzle) }),
+    ),
+  );
+}
+
+async function remove(puzzle) {
+  if (!confirm(`Delete “${puzzle.title}” and its saved game?`)) return;
+  await api(`/api/puzzles/${puzzle.id}`, { method: "DELETE" });
+  await load();
+}
+
+// -- generating --------------------------------------------------------------------------------
 // The chosen genre's generator options, one field each, built from the schema the server
 // gives (/api/genres: name, kind, help, default, choices, minimum, maximum).
 function showOptions() {
@@ -80,111 +242,126 @@ async function generate() {
     setMessage(msg, "Generating…");
     const made = await api("/api/generate", { method: "POST", body: { genre: $("#generate-genre").value, options } });
     setMessage(msg, `Made “${made.title}”.`, "ok");
-    await load();
+    await showPuzzle(made.id);
   } catch (error) {
     setMessage(msg, error.message, "error");
   }
 }
 
-function render(puzzles) {
-  const root = $("#library");
-  root.replaceChildren();
-  const byGenre = new Map();
-  for (const puzzle of puzzles) {
-    if (!byGenre.has(puzzle.genre)) byGenre.set(puzzle.genre, []);
-    byGenre.get(puzzle.genre).push(puzzle);
-  }
-  if (!puzzles.length) root.append(el("p", { class: "msg", text: "The library is empty: import a puzzle above." }));
-  for (const [genre, list] of byGenre) {
-    const info = genres.find((g) => g.name === genre);
-    root.append(
-      el("h2", { text: `${genre[0].toUpperCase()}${genre.slice(1)} (${list.length})` }),
-      el("div", { class: "cards", "data-genre": genre }, list.map((p) => card(p, info))),
-    );
-  }
-  gradeMissing(puzzles);
-}
-
-// Grades are cheap for small puzzles: ask for the missing ones, one at a time, after drawing.
-let grading = false;
-async function gradeMissing(puzzles) {
-  if (grading) return;
-  grading = true;
-  try {
-    for (const puzzle of puzzles) {
-      if (puzzle.status || !puzzle.width || puzzle.width * puzzle.height > 2500) continue;
-      const graded = await api(`/api/puzzles/${puzzle.id}/grade`).catch(() => null);
-      const meta = document.querySelector(`.card[data-id="${puzzle.id}"] .meta`);
-      if (!graded || !meta) continue;
-      Object.assign(puzzle, graded);
-      meta.textContent = metaText(puzzle);
-    }
-  } finally {
-    grading = false;
-  }
-}
-
-function metaText(puzzle) {
-  const size = puzzle.width ? `${puzzle.width}×${puzzle.height}` : "";
-  const verdict = puzzle.status ? { unique: "unique", multiple: "several solutions", none: "no solution" }[puzzle.status] || puzzle.status : "";
-  const grade = puzzle.grade ? `grade ${puzzle.grade}` : "grade not known yet";
-  return [size, grade, verdict, puzzle.bundled ? "bundled" : "saved"].filter(Boolean).join(" · ");
-}
-
-function card(puzzle, info) {
-  const pct = Math.round((puzzle.progress || 0) * 100);
-  const page = info && info.page ? `${info.page}?id=${puzzle.id}` : null;
-  return el(
-    "article",
-    { class: "card", "data-id": puzzle.id },
-    el("div", { class: "thumb" }, el("img", { src: `/api/puzzles/${puzzle.id}/thumbnail.svg`, alt: `thumbnail of ${puzzle.title}`, loading: "lazy" })),
-    el("h3", { text: puzzle.title || `#${puzzle.id}` }),
-    el("div", { class: "meta" }, metaText(puzzle)),
-    el("div", { class: "progress", title: `${pct}% of the cells marked` }, el("div", { style: `width:${pct}%` })),
-    el("div", { class: "meta" }, puzzle.solved ? "✔ solved" : `${pct}% marked`),
-    puzzle.credit ? el("div", { class: "credit", text: puzzle.credit }) : null,
-    el(
-      "div",
-      { class: "actions" },
-      page ? el("a", { href: page, text: "Open" }) : el("span", { class: "meta", text: "no page for this genre yet" }),
-      el("button", { type: "button", class: "delete", text: "Delete", onclick: () => remove(puzzle) }),
-    ),
-  );
-}
-
-async function remove(puzzle) {
-  if (!confirm(`Delete “${puzzle.title}” and its saved game?`)) return;
-  await api(`/api/puzzles/${puzzle.id}`, { method: "DELETE" });
+// -- importing ---------------------------------------------------------------------------------
+// After an import the newest puzzles are shown first, so what was just added is on screen.
+async function showPuzzle(id) {
+  Object.assign(view, { q: "", genre: "", size: "", grade: "", state: "", sort: "added", page: 1 });
   await load();
+  document.querySelector(`.card[data-id="${id}"]`)?.scrollIntoView({ block: "nearest" });
 }
 
-async function importPuzzle(text, filename) {
-  const msg = $("#import-msg");
+async function importText(text, filename) {
   const format = $("#import-format").value || null;
+  return api("/api/puzzles", { method: "POST", body: { text, format, filename } });
+}
+
+async function importTyped() {
+  const msg = $("#import-msg");
   setMessage(msg, "Importing…");
   try {
-    const made = await api("/api/puzzles", { method: "POST", body: { text, format, filename } });
+    const made = await importText($("#import-text").value, null);
     $("#import-text").value = "";
-    await load();
+    await showPuzzle(made.id);
     setMessage(msg, made.new ? `Imported “${made.title}”.` : `Already in the library: “${made.title}”.`, "ok");
-    document.querySelector(`.card[data-id="${made.id}"]`)?.scrollIntoView({ block: "nearest" });
   } catch (error) {
     setMessage(msg, error.message, "error");
   }
 }
 
-$("#import-button").addEventListener("click", () => importPuzzle($("#import-text").value, null));
-$("#import-file").addEventListener("change", async (event) => {
-  const file = event.target.files[0];
-  if (!file) return;
-  if (file.size > 1_500_000) {
-    setMessage($("#import-msg"), `${file.name} is too large (${file.size} bytes)`, "error");
-    return;
+const isPicture = (file) => file.type.startsWith("image/");
+
+// Several files at once (the File input takes many, and files dropped on the page): each is
+// imported on its own, and the message says how many came in and what failed, by name.
+async function importFiles(files) {
+  const texts = [...files].filter((file) => !isPicture(file)); // pictures go to the review screen
+  if (!texts.length) return;
+  const msg = $("#import-msg");
+  const added = [];
+  const known = [];
+  const failed = [];
+  for (const [n, file] of texts.entries()) {
+    setMessage(msg, `Importing ${n + 1} of ${texts.length}: ${file.name}…`);
+    try {
+      if (file.size > 1_500_000) throw new Error(`too large (${file.size} bytes)`);
+      const made = await importText(await file.text(), file.name);
+      (made.new ? added : known).push(made);
+    } catch (error) {
+      failed.push(`${file.name}: ${error.message}`);
+    }
   }
-  importPuzzle(await file.text(), file.name);
-  event.target.value = "";
-});
-$("#generate-button").addEventListener("click", generate);
-$("#generate-genre").addEventListener("change", showOptions);
+  const last = added.at(-1) || known.at(-1);
+  if (last) await showPuzzle(last.id);
+  const parts = [];
+  if (texts.length === 1 && last) parts.push(last === added[0] ? `Imported “${last.title}”.` : `Already in the library: “${last.title}”.`);
+  else {
+    if (added.length) parts.push(`Imported ${added.length} puzzle${added.length > 1 ? "s" : ""}.`);
+    if (known.length) parts.push(`${known.length} already in the library.`);
+  }
+  if (failed.length) parts.push(`${failed.length} failed: ${failed.join("; ")}`);
+  setMessage(msg, parts.join(" "), failed.length ? "error" : "ok");
+}
+
+// -- the page ----------------------------------------------------------------------------------
+function listen() {
+  $("#import-button").addEventListener("click", importTyped);
+  $("#import-file").addEventListener("change", async (event) => {
+    const files = [...event.target.files];
+    event.target.value = "";
+    await importFiles(files);
+  });
+  document.addEventListener("dragover", (event) => {
+    if ([...(event.dataTransfer?.types || [])].includes("Files")) event.preventDefault();
+  });
+  document.addEventListener("drop", (event) => {
+    const files = [...(event.dataTransfer?.files || [])];
+    if (!files.some((file) => !isPicture(file)) || files.some(isPicture)) return; // pictures: review.js
+    event.preventDefault();
+    importFiles(files);
+  });
+  $("#generate-button").addEventListener("click", generate);
+  $("#generate-genre").addEventListener("change", showOptions);
+  $("#search").addEventListener("input", searchSoon);
+  $("#search-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearTimeout(typing);
+    view.q = $("#search").value.trim();
+    view.page = 1;
+    load().catch(showError);
+  });
+  for (const select of document.querySelectorAll("select[data-filter]")) {
+    select.addEventListener("change", () => {
+      view[select.dataset.filter] = select.value;
+      view.page = 1;
+      load().catch(showError);
+    });
+  }
+  $("#clear-filters").addEventListener("click", () => {
+    Object.assign(view, { q: "", genre: "", size: "", grade: "", state: "", page: 1 });
+    load().catch(showError);
+  });
+  for (const pager of document.querySelectorAll(".pager")) {
+    pager.querySelector("[data-go=prev]").addEventListener("click", () => go(view.page - 1));
+    pager.querySelector("[data-go=next]").addEventListener("click", () => go(view.page + 1));
+  }
+  window.addEventListener("popstate", () => {
+    readAddress();
+    load().catch(showError);
+  });
+}
+
+listen();
 setupTheme($("#theme"));
-load().catch((error) => setMessage($("#import-msg"), error.message, "error"));
+readAddress();
+loadGenres()
+  .then(load)
+  .then(() => {
+    window.pencilbox = { readyMs: performance.now() }; // for tests and benchmarks
+    document.body.dataset.ready = "";
+  })
+  .catch((error) => setMessage($("#import-msg"), error.message, "error"));
