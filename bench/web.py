@@ -63,7 +63,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(workdir: Path) -> Iterator[str]:
+def server(workdir: Path, start_within: float = 30.0) -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(workdir / "data")}
     command = [sys.executable, "-m", "pencilbox.cli", "serve", "--port", str(port)]
@@ -75,7 +75,7 @@ def server(workdir: Path) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + start_within
         while True:
             try:
                 httpx.get(f"{url}/api/health", timeout=1)

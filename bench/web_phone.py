@@ -339,7 +339,10 @@ def measure(runs: int, libraries: tuple[int, ...]) -> dict[str, Any]:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--headless"]
         )
-        with tempfile.TemporaryDirectory() as folder, web_bench.server(Path(folder)) as url:
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            web_bench.server(Path(folder), start_within=180) as url,
+        ):
             nono = web_bench.add_puzzle(url, nonogram_50(rng), "bench 50x50")
             sudo = web_bench.add_puzzle(url, sudoku, "bench 25x25")
             ready = "() => window.pencilbox && window.pencilbox.readyMs"
@@ -352,7 +355,7 @@ def measure(runs: int, libraries: tuple[int, ...]) -> dict[str, Any]:
         for count in libraries:
             with tempfile.TemporaryDirectory() as folder:
                 many_puzzles.fill(Path(folder) / "library.sqlite3", count)
-                with web_bench.server(Path(folder)) as url:
+                with web_bench.server(Path(folder), start_within=180) as url:
                     results["loads"][f"Library, {count:,} puzzles"] = load(
                         browser, f"{url}/", ready, runs
                     )

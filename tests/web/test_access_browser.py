@@ -297,3 +297,82 @@ def test_keyboard_only_from_the_library_to_a_move_and_back(
         page.keyboard.press("Enter")
         synced(page)
     assert page.evaluate(state_js) == before
+
+
+def font_safe(character: str) -> bool:
+    """Latin letters and signs, general punctuation (… · – “ ”): in every text font. Symbols
+    beyond (dingbats like a check mark, technical signs like a pause bar) may draw as an
+    empty box on a phone without them: those are drawn as inline SVG icons instead."""
+    code = ord(character)
+    return code < 0x250 or 0x2000 <= code <= 0x206F
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/nonogram?id=data148",
+        "/sudoku?id=qqwing-easy",
+        "/dbchoco?id=robx_pzprjs_01_6x6",
+        "/dbchoco?edit",
+    ],
+)
+def test_no_character_a_font_may_lack(context_for: Any, server: str, path: str) -> None:
+    page = context_for("phone", "light")
+    if "?id=" in path:
+        path, title = path.split("?id=")
+        path = f"{path}?id={ids(server)[title]}"
+    page.goto(f"{server}{path}")
+    page.wait_for_selector("body[data-ready]")
+    text = page.evaluate(
+        "() => document.body.innerText + [...document.querySelectorAll('[title], [aria-label],"
+        " [placeholder]')].map(n => (n.title || '') + (n.getAttribute('aria-label') || '')"
+        " + (n.getAttribute('placeholder') || '')).join(' ')"
+    )
+    assert len(text) > 100
+    assert not {ch for ch in text if not font_safe(ch)}, text
+
+
+def luminance(hex_colour: str) -> float:
+    value = hex_colour.strip().lstrip("#")
+    channels = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ratio(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+MARKS = [
+    # (what is drawn, on what): WCAG 1.4.11, 3:1 for the parts of the board and the controls
+    ("--filled", "--cell"),
+    ("--cross", "--cell"),
+    ("--cross", "--wrong"),
+    ("--cursor", "--cell"),
+    ("--cursor", "--filled"),
+    ("--line", "--cell"),
+    ("--line-strong", "--cell"),
+    ("--bad", "--cell"),
+    ("--focus", "--bg"),
+    ("--focus", "--panel"),
+    ("--accent", "--panel"),
+]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_board_marks_and_rings_keep_3_to_1(context_for: Any, server: str, theme: str) -> None:
+    page = context_for("desktop", theme)
+    visit(page, server, "nonogram", "data148")
+    names = sorted({name for pair in MARKS for name in pair})
+    colours = page.evaluate(
+        "(names) => Object.fromEntries(names.map(n => [n,"
+        " getComputedStyle(document.documentElement).getPropertyValue(n).trim()]))",
+        names,
+    )
+    low = {
+        f"{mark} on {ground}": round(ratio(colours[mark], colours[ground]), 2)
+        for mark, ground in MARKS
+    }
+    assert not {k: v for k, v in low.items() if v < 3}, low

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ browser = shared.browser
 server = shared.server
 page = shared.page
 ARTIFACTS = shared.ARTIFACTS
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 pytestmark = pytest.mark.browser
 
@@ -360,5 +362,94 @@ def test_double_choco_shades_blocks_and_shows_mistakes(page: Any, server: str) -
     assert state[0] == 1 and state.count(1) == 2 and state.count(2) == 1
     page.uncheck("#mistakes")
     assert page.locator("#problems li").count() == 0
+    page.click("#reset")
+    synced(page)
+
+
+# -- the largest boards ----------------------------------------------------------------------------
+def add(server: str, text: str, title: str) -> int:
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{server}/api/puzzles",
+        data=json.dumps({"text": text, "title": title}).encode(),
+        headers={"Content-Type": "application/json", "X-Pencilbox": "1"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made: int = json.load(answer)["id"]
+    return made
+
+
+@pytest.mark.parametrize("device", [PHONE, TABLET], indirect=True, ids=["phone", "tablet"])
+def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: str) -> None:
+    import random
+
+    from tests.web.many_puzzles import nonogram_text
+
+    page = device
+    width = page.viewport_size["width"]
+    fifty = add(server, nonogram_text(50, random.Random(50)), "fifty")
+    page.goto(f"{server}/nonogram?id={fifty}")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
+    assert_fits(page)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    fingers = Fingers(page)
+    fingers.drag([cell_center(page, 49, 49)])  # the far corner, a few pixels wide on a phone
+    synced(page)
+    assert page.evaluate(GRID_JS)[-1] == "#"
+    page.click("#undo")
+    synced(page)
+
+    sudoku = (DATA / "sudoku" / "sudoku25_5.txt").read_text().splitlines()[0]
+    page.goto(f"{server}/sudoku?id={add(server, sudoku, 'twenty-five')}")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
+    assert_fits(page)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    state = page.evaluate("() => window.pencilbox.state")
+    empty = len(state) - 1 - state[::-1].index(0)  # the last empty cell
+    r, c = divmod(empty, 25)
+    fingers.drag([cell_center(page, r, c)])
+    page.locator("#pad button[data-digit='25']").tap()
+    synced(page)
+    assert page.evaluate("() => window.pencilbox.state")[empty] == 25
+    assert page.inner_text(f"#board .cell[data-r='{r}'][data-c='{c}']") == "P"
+    page.click("#undo")
+    synced(page)
+
+
+def test_auto_cross_finishes_a_line_in_the_same_move(page: Any, server: str) -> None:
+    open_page(page, server, "nonogram", "data148")
+    page.click("#reset")
+    synced(page)
+    page.check("#autocross")
+    row = known_solution("data148")[0]
+    filled = [c for c, ch in enumerate(row) if ch == "#"]
+    for c in filled[:-1]:
+        page.locator(f"#board .cell[data-r='0'][data-c='{c}']").click()
+    synced(page)
+    assert page.evaluate(GRID_JS)[:8].count(".") == 0  # not finished: nothing crossed
+    page.locator(f"#board .cell[data-r='0'][data-c='{filled[-1]}']").click()
+    synced(page)
+    assert page.evaluate(GRID_JS)[:8] == row  # the last run in: the rest crossed
+    page.click("#undo")  # one move: the last fill and the crosses go together
+    synced(page)
+    assert page.evaluate(GRID_JS)[:8].count(".") == 0
+    assert page.evaluate(GRID_JS)[:8].count("#") == len(filled) - 1
+    # by keyboard too, and kept for the next visit
+    page.locator("#board").focus()
+    cursor = page.evaluate("() => window.pencilbox.cursor")
+    assert cursor["r"] == 0
+    step = "ArrowRight" if filled[-1] > cursor["c"] else "ArrowLeft"
+    for _ in range(abs(filled[-1] - cursor["c"])):
+        page.keyboard.press(step)
+    page.keyboard.press("Space")
+    synced(page)
+    assert page.evaluate(GRID_JS)[:8] == row
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.is_checked("#autocross")
+    page.uncheck("#autocross")
     page.click("#reset")
     synced(page)

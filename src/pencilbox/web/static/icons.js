@@ -45,6 +45,7 @@ const ICONS = {
   load: [["path", { d: "M4 12h12" }], ["path", { d: "m12 7 5 5-5 5" }], ["path", { d: "M20 4v16" }]],
   copy: [["rect", { x: 8, y: 8, width: 12, height: 12, rx: 2 }], ["path", { d: "M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" }]],
   open: [["path", { d: "M7 4v16l13-8z" }]],
+  half: [["circle", { cx: 12, cy: 12, r: 8 }], ["path", { d: "M12 4a8 8 0 0 1 0 16z", fill: true }]],
 };
 
 export const ICON_NAMES = Object.keys(ICONS);

@@ -3,6 +3,7 @@
 // open, delete, import (several files at once, by the File input or dropped on the page),
 // generate, and export of the whole library.
 import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+import { icon } from "/static/icons.js";
 
 let genres = [];
 const PAGE_SIZE = 24;
@@ -177,7 +178,7 @@ function card(puzzle, info) {
     el("h3", { text: title }),
     el("div", { class: "meta" }, metaText(puzzle)),
     el("div", { class: "progress", role: "progressbar", "aria-label": `${title}: cells marked`, "aria-valuenow": pct, "aria-valuemin": 0, "aria-valuemax": 100 }, el("div", { style: `width:${pct}%` })),
-    el("div", { class: "meta" }, puzzle.solved ? "✔ solved" : `${pct}% marked`),
+    el("div", { class: "meta" }, puzzle.solved ? [icon("check"), " solved"] : `${pct}% marked`),
     puzzle.credit ? el("div", { class: "credit", text: puzzle.credit }) : null,
     el(
       "div",

@@ -4,6 +4,7 @@
 // number larger than half the grid, 0, …) is shown next to the board; "Check uniqueness"
 // solves the puzzle; "Save" adds it to the library in the text form and opens it for play.
 import { $, api, el, setMessage } from "/static/common.js";
+import { applyIcons } from "/static/icons.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
@@ -299,10 +300,11 @@ function buildPad() {
   const keys = [..."1234567890"].map((d) => el("button", { type: "button", text: d, onclick: () => typeDigit(Number(d)) }));
   keys.push(
     el("button", { type: "button", text: "?", title: "A ? clue: some number", onclick: () => setNumber("?") }),
-    el("button", { type: "button", text: "⌫", title: "Clear the number (Backspace)", onclick: () => setNumber(null) }),
-    el("button", { type: "button", text: "◐", title: "Gray ↔ white (Space)", onclick: toggleColour }),
+    el("button", { type: "button", "data-icon": "erase", "aria-label": "Clear the number", title: "Clear the number (Backspace)", onclick: () => setNumber(null) }),
+    el("button", { type: "button", "data-icon": "half", "aria-label": "Gray or white", title: "Gray or white (Space)", onclick: toggleColour }),
   );
   $("#edit-pad").replaceChildren(...keys);
+  applyIcons($("#edit-pad"));
 }
 
 function setMode(mode) {

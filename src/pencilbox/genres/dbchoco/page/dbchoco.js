@@ -204,7 +204,7 @@ function clearMarks() {
 function applyGame(game, { force = false } = {}) {
   const wasSolved = page.game && page.game.solved;
   page.game = game;
-  if (game.solved && !wasSolved) setMessage(info, "✔ Solved: every block is a white half and a gray half of one shape.", "ok");
+  if (game.solved && !wasSolved) setMessage(info, "Solved: every block is a white half and a gray half of one shape.", "ok");
   else if (!game.solved && wasSolved) setMessage(info, "");
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
@@ -409,7 +409,7 @@ async function check() {
     page.marked = { wrong, reasons: answer.wrong };
     $("#problems").replaceChildren(...list);
     render();
-    if (answer.solved) setMessage(info, "✔ Solved: every block is a white half and a gray half of one shape.", "ok");
+    if (answer.solved) setMessage(info, "Solved: every block is a white half and a gray half of one shape.", "ok");
     else {
       const count = answer.violations.length;
       setMessage(info, `${count} problem${count === 1 ? "" : "s"} (blocks marked red): ${answer.violations[0]}`, "error");

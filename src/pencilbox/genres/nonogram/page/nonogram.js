@@ -230,7 +230,7 @@ function applyGame(game, { force = false } = {}) {
   const wasSolved = page.game && page.game.solved;
   page.game = game;
   if (game.solved && !wasSolved && page.game && !page.player) {
-    setMessage(info, "✔ Solved: every clue is satisfied.", "ok");
+    setMessage(info, "Solved: every clue is satisfied.", "ok");
   }
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
@@ -327,12 +327,42 @@ function finishDrag(event) {
   const { original } = drag;
   clearTimeout(drag.press);
   drag = null;
+  autoCross(original);
+  render();
+  const move = movesSince(original);
+  if (move) play(move);
+}
+
+// The cells changed since `original`, as one move (so one Undo takes it all back).
+function movesSince(original) {
   const { width } = page.puzzle;
   const changes = [];
   for (let i = 0; i < original.length; i++) {
     if (page.state[i] !== original[i]) changes.push(`r${Math.floor(i / width) + 1}c${(i % width) + 1}=${page.state[i]}`);
   }
-  if (changes.length) play(changes.join(" "));
+  return changes.join(" ");
+}
+
+// -- auto-cross -------------------------------------------------------------------------------
+// With Auto-cross on, a line the player touched whose filled runs are exactly its clue gets
+// its unknown cells crossed, in the same move as the cell that completed it.
+function autoCross(original) {
+  if (!$("#autocross").checked) return;
+  const { width, height, rows, cols } = page.puzzle;
+  const lines = new Map();
+  for (let i = 0; i < original.length; i++) {
+    if (page.state[i] === original[i]) continue;
+    const r = Math.floor(i / width), c = i % width;
+    lines.set(`r${r}`, [Array.from({ length: width }, (_, k) => r * width + k), rows[r]]);
+    lines.set(`c${c}`, [Array.from({ length: height }, (_, k) => k * width + c), cols[c]]);
+  }
+  for (const [cells, clue] of lines.values()) {
+    const values = cells.map((i) => page.state[i]);
+    if (!values.includes(UNKNOWN)) continue;
+    const runs = settledRuns(values.map((v) => (v === UNKNOWN ? EMPTY : v)));
+    if (runs.length !== clue.length || runs.some((length, k) => length !== clue[k])) continue;
+    for (const i of cells) if (page.state[i] === UNKNOWN) page.state[i] = EMPTY;
+  }
 }
 board.addEventListener("pointerup", finishDrag);
 board.addEventListener("pointercancel", finishDrag);
@@ -365,9 +395,11 @@ board.addEventListener("keydown", (event) => {
   else if (["Delete", "Backspace", "0"].includes(event.key)) value = UNKNOWN;
   if (value === null || value === current) return;
   event.preventDefault();
+  const original = page.state.slice();
   page.state[r * width + c] = value;
+  autoCross(original);
   render();
-  play(`r${r + 1}c${c + 1}=${value}`);
+  play(movesSince(original));
 });
 
 document.addEventListener("keydown", (event) => {
@@ -408,7 +440,7 @@ async function check() {
     const { width } = page.puzzle;
     for (const [r, c] of answer.wrong) page.cells[r * width + c].classList.add("hl-wrong");
     for (const line of answer.lines) (line.kind === "row" ? page.rowClues : page.colClues)[line.index]?.classList.add("bad");
-    if (answer.solved) setMessage(info, "✔ Solved: every clue is satisfied.", "ok");
+    if (answer.solved) setMessage(info, "Solved: every clue is satisfied.", "ok");
     else if (answer.violations.length || answer.wrong.length) {
       const wrong = answer.wrong.length ? `${answer.wrong.length} cells are wrong (marked). ` : "";
       setMessage(info, `${wrong}${answer.violations.join("; ")}`, "error");
@@ -663,6 +695,10 @@ $("#reset").addEventListener("click", () => { closePlayer(); play("clear"); });
 $("#hint").addEventListener("click", hint);
 $("#hint-apply").addEventListener("click", () => { if (page.hint && page.hint.move) play(page.hint.move); });
 $("#check").addEventListener("click", check);
+$("#autocross").checked = localStorage.getItem("pencilbox-autocross") === "1";
+$("#autocross").addEventListener("change", () => {
+  localStorage.setItem("pencilbox-autocross", $("#autocross").checked ? "1" : "0");
+});
 $("#autocheck").checked = localStorage.getItem("pencilbox-autocheck") === "1";
 $("#autocheck").addEventListener("change", () => {
   localStorage.setItem("pencilbox-autocheck", $("#autocheck").checked ? "1" : "0");

@@ -245,7 +245,7 @@ function forgetHint() {
 function applyGame(game, { force = false } = {}) {
   const wasSolved = page.game && page.game.solved;
   page.game = game;
-  if (game.solved && !wasSolved) setMessage(info, "✔ Solved: every row, column and box is complete.", "ok");
+  if (game.solved && !wasSolved) setMessage(info, "Solved: every row, column and box is complete.", "ok");
   showNotice(game, info);
   $("#undo").disabled = !game.can_undo;
   $("#redo").disabled = !game.can_redo;
@@ -437,7 +437,7 @@ async function check() {
     const { size } = page;
     for (const [r, c] of answer.wrong) page.cells[r * size + c].classList.add("hl-wrong");
     render();
-    if (answer.solved) setMessage(info, "✔ Solved: every row, column and box is complete.", "ok");
+    if (answer.solved) setMessage(info, "Solved: every row, column and box is complete.", "ok");
     else if (answer.violations.length || answer.wrong.length) {
       const wrong = answer.wrong.length ? `${answer.wrong.length} ${answer.wrong.length === 1 ? "entry is" : "entries are"} wrong (marked red). ` : "";
       setMessage(info, `${wrong}${answer.violations.join("; ")}`, "error");
