@@ -66,11 +66,13 @@ _SLANTED = (
     "Math",
     "Z003",
     "Accanthis",
+    "_K.",  # Linux Biolinum Keyboard: every glyph drawn on a keycap
 )
 
 
 def _upright(path: Path) -> bool:
-    """Faces that puzzles are printed in: upright, not hairline, not a programmer's font."""
+    """Faces that puzzles are printed in: upright, not hairline, not a programmer's font,
+    not a keycap font."""
     return not any(mark in path.name for mark in _SLANTED)
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw, ImageFont
+from tools.fonts import held_out_fonts
 from tools.picture_corpus import make_picture
 
 from pencilbox import pictures
+from pencilbox.core.vision.glyphs import blobs, glyph_image, ink_map, recogniser
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram import picture as picture_module
@@ -103,3 +106,47 @@ def test_a_photographed_grid_has_its_own_size_not_the_pages(seed):
     data, _, truth = make_picture("nonogram-photo", seed)
     _, _, layout, _ = picture_module._find(decode(data))
     assert (layout.width, layout.height) == (len(truth["cols"]), len(truth["rows"]))
+
+
+def _struck_number(text: str, slash: bool) -> tuple[np.ndarray, np.ndarray]:
+    """A clue number drawn in a held-out face and struck out the way apps mark a solved
+    clue: a level line through its middle or a slash corner to corner. Its ink and mask."""
+    face = next(p for p in held_out_fonts() if "Regular" in p.name)
+    image = Image.new("L", (120, 80), 255)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(str(face), 36)
+    draw.text((60, 40), text, font=font, fill=0, anchor="mm")
+    x0, y0, x1, y1 = draw.textbbox((60, 40), text, font=font, anchor="mm")
+    if slash:
+        draw.line([(x0 - 6, y1 + 2), (x1 + 6, y0 - 2)], fill=0, width=3)
+    else:
+        draw.line([(x0 - 3, (y0 + y1) / 2), (x1 + 3, (y0 + y1) / 2)], fill=0, width=3)
+    ink = ink_map(np.asarray(image), window=31)
+    return ink, ((ink > 0.3) * 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("text", "slash"), [("10", False), ("3", True), ("7", True)])
+def test_a_struck_out_clue_is_read_without_its_strike(text, slash):
+    ink, mask = _struck_number(text, slash)
+    found, _ = blobs(mask, min_area=4)
+    height = 26.0  # the clue digits' height in this drawing
+    chars, cleaned = picture_module._unstruck(found, mask, ink, height)
+    keep = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
+    crops = np.stack([glyph_image(ink, b, keep) for b in sorted(chars, key=lambda b: b.x0)])
+    read = "".join(g.best for g in recogniser().guess(crops, "0123456789"))
+    assert read == text
+
+
+def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
+    # a part-solved grid whose top-left cells are filled hides their lines, like the empty
+    # corner left of boxed column clues; the filled cells are still the grid's
+    pitch = 20
+    image = np.full((260, 260), 255, np.uint8)
+    lines = [30.0 + pitch * k for k in range(11)]
+    for at in lines:
+        cv2.line(image, (int(at), 30), (int(at), 230), 0, 1)
+        cv2.line(image, (30, int(at)), (230, int(at)), 0, 1)
+    image[30 : 30 + 2 * pitch, 30 : 30 + 3 * pitch] = 20
+    ink = ink_map(image, window=11)
+    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
+    assert (layout.width, layout.height) == (10, 10)

@@ -371,17 +371,31 @@ def _present(strokes: npt.NDArray[Any], at: float, lo: float, hi: float, vertica
 
 
 def _grid_block(
-    cols: list[float], rows: list[float], ink: npt.NDArray[Any], pitch: float
+    cols: list[float],
+    rows: list[float],
+    ink: npt.NDArray[Any],
+    pitch: float,
+    image: npt.NDArray[Any],
 ) -> Layout:
     """The grid within a lattice that may also box the clues. Boxed clue areas leave the
     lattice's top-left corner empty (no lines above the row clues and left of the column
     clues) while their own cells are ruled: the grid is what lies right of and below that
-    corner. Without such a corner, the whole lattice is the grid."""
+    corner. Without such a corner, the whole lattice is the grid. Filled cells hide their
+    lines but are grid all the same (a part-solved grid's filled top-left is no corner)."""
     strokes = ink > max(0.05, 0.12 * float(np.percentile(ink, 99.5)))
+    dark_level = 0.55 * float(np.median(image))
     nx, ny = len(cols) - 1, len(rows) - 1
     ruled = np.zeros((ny, nx), np.float32)
     for j in range(ny):
         for k in range(nx):
+            inset_x, inset_y = 0.2 * (cols[k + 1] - cols[k]), 0.2 * (rows[j + 1] - rows[j])
+            patch = image[
+                int(rows[j] + inset_y) : int(rows[j + 1] - inset_y),
+                int(cols[k] + inset_x) : int(cols[k + 1] - inset_x),
+            ]
+            if patch.size and float((patch < dark_level).mean()) > 0.6:
+                ruled[j, k] = 1.0
+                continue
             # a cell's left and top sides: the corner's cells have neither, even those
             # whose right or bottom side is the clue areas' first line
             sides = (
@@ -450,6 +464,149 @@ def _characters(mask: npt.NDArray[Any], pitch: float) -> list[Blob]:
     return [b for b in tall if b.height >= 0.55 * height]
 
 
+# -- struck-through clues -------------------------------------------------------------------------
+Point = tuple[float, float]
+Segment = tuple[Point, Point, int]
+"""A straight stroke in a character's box: its two ends (x, y) and its thickness."""
+
+
+def _coverage(wide: npt.NDArray[Any], start: Point, end: Point) -> float:
+    """The share of points along a segment that fall on ink."""
+    steps = max(4, int(math.hypot(end[0] - start[0], end[1] - start[1])) + 1)
+    xs = np.linspace(start[0], end[0], steps).round().astype(int)
+    ys = np.linspace(start[1], end[1], steps).round().astype(int)
+    return float(wide[ys, xs].mean())
+
+
+def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
+    """A stroke right across a character's box, as apps strike out a solved clue: level
+    through its middle from edge to edge, or slanted from corner to corner. None when
+    there is none. (Some digits have such strokes too, a 4's bar, a 7's stem: the
+    recogniser decides afterwards whether taking the stroke out helped.)"""
+    h, w = patch.shape
+    if h < 0.5 * height or h < 8:
+        return None  # a few pixels tall: a strike cannot be told from the digit's strokes
+    thickness = max(1, round(0.09 * max(h, height)))
+    full: npt.NDArray[Any] = np.asarray(patch.all(axis=1))
+    band = [y for y in range(int(0.25 * h), int(0.8 * h) + 1) if y < h and full[y]]
+    one_band = bool(band) and band[-1] - band[0] + 1 == len(band) <= max(2, 0.2 * h)
+    if one_band and w >= 0.5 * h:
+        # the stroke sticks out of the digit: at both ends of the box, only the stroke
+        lo, hi = min(band) - 1, max(band) + 2
+        ends = np.concatenate([patch[:, :1], patch[:, -1:]], axis=1)
+        if ends[:lo].any() or ends[hi:].any():
+            return None
+        middle = float(np.median(band))
+        return (0.0, middle), (w - 1.0, middle), max(thickness, len(band))
+    if w < 0.7 * h or math.hypot(w, h) < 0.9 * height:
+        return None
+    # a slash sticks out of the digit at two opposite corners
+    edge = max(1, int(0.15 * w))
+    left_rows = np.nonzero(patch[:, :edge].any(axis=1))[0]
+    right_rows = np.nonzero(patch[:, w - edge :].any(axis=1))[0]
+    if len(left_rows) == 0 or len(right_rows) == 0:
+        return None
+    rising = left_rows.min() >= 0.6 * h and right_rows.max() <= 0.4 * h
+    falling = left_rows.max() <= 0.4 * h and right_rows.min() >= 0.6 * h
+    if not (rising or falling):
+        return None
+    wide = cv2.dilate(patch.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
+    reach = max(1, int(0.25 * h))
+    best: tuple[float, Segment] | None = None
+    for low in range(h - 1, h - 1 - reach, -1):
+        for high in range(0, reach):
+            left_y, right_y = (low, high) if rising else (high, low)
+            start: Point = (0.0, float(left_y))
+            end: Point = (w - 1.0, float(right_y))
+            share = _coverage(wide, start, end)
+            if share >= 0.95 and (best is None or share > best[0]):
+                best = share, (start, end, thickness)
+    return best[1] if best else None
+
+
+def _erase_bare(patch: npt.NDArray[Any], segment: Segment) -> npt.NDArray[Any]:
+    """The patch without the stroke's bare stretches: a pixel of the stroke is kept where
+    ink continues on both sides across it (a digit's own stroke crossing it)."""
+    (x0, y0), (x1, y1), thickness = segment
+    h, w = patch.shape
+    line = np.zeros((h, w), np.uint8)
+    cv2.line(line, (round(x0), round(y0)), (round(x1), round(y1)), 1, thickness + 2)
+    length = max(1e-6, math.hypot(x1 - x0, y1 - y0))
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    reach = thickness / 2 + 1.5
+    sides = []
+    for sign in (1, -1):
+        shift = np.array([[1, 0, sign * nx * reach], [0, 1, sign * ny * reach]], np.float32)
+        moved = cv2.warpAffine(patch.astype(np.uint8), shift, (w, h), flags=cv2.INTER_NEAREST)
+        sides.append(moved > 0)
+    crossing = sides[0] & sides[1]
+    out: npt.NDArray[Any] = patch & ~((line > 0) & ~crossing)
+    return out
+
+
+def _pieces(patch: npt.NDArray[Any], blob: Blob, height: float) -> list[Blob]:
+    """The characters left in a box once its strike is out: pieces of one character (a
+    digit the stroke cut in two) joined when they stand one above the other."""
+    found, _ = blobs((patch * 255).astype(np.uint8), min_area=max(2, int(0.03 * patch.size)))
+    found.sort(key=lambda b: b.x0)
+    merged: list[Blob] = []
+    for piece in found:
+        if merged:
+            last = merged[-1]
+            overlap = min(last.x1, piece.x1) - max(last.x0, piece.x0)
+            if overlap >= 0.5 * min(last.width, piece.width):
+                merged[-1] = last.union(piece)
+                continue
+        merged.append(piece)
+    kept = [b for b in merged if b.height >= 0.45 * height]
+    return [
+        Blob(blob.x0 + b.x0, blob.y0 + b.y0, blob.x0 + b.x1, blob.y0 + b.y1, b.area) for b in kept
+    ]
+
+
+def _unstruck(
+    chars: list[Blob], mask: npt.NDArray[Any], ink: npt.NDArray[Any], height: float
+) -> tuple[list[Blob], npt.NDArray[Any]]:
+    """Clue numbers struck through (solved, in some apps) with the strike taken out: where a
+    stroke crosses a character's whole box, the bare stroke is erased and what is left is
+    read again. The change is kept when what is left reads as digits and the character
+    as it was did not read as a sure digit."""
+    cleaned = mask.copy()
+    proposals: dict[Blob, list[Blob]] = {}
+    for blob in chars:
+        patch = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
+        segment = _strike_through(patch, height)
+        if segment is None:
+            continue
+        left = _erase_bare(patch, segment)
+        pieces = _pieces(left, blob, height)
+        if 1 <= len(pieces) <= 2:
+            proposals[blob] = pieces
+            cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = left * 255
+    if not proposals:
+        return chars, mask
+    before = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    after = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
+    originals = list(proposals)
+    pieces = [p for blob in originals for p in proposals[blob]]
+    crops = [glyph_image(ink, b, before) for b in originals]
+    crops += [glyph_image(ink, b, after) for b in pieces]
+    guesses = recogniser().guess(np.stack(crops), "0123456789")
+    was, now = guesses[: len(originals)], iter(guesses[len(originals) :])
+    accepted: dict[Blob, list[Blob]] = {}
+    for blob, guess in zip(originals, was, strict=True):
+        read = [next(now) for _ in proposals[blob]]
+        before_read = guess.confidence if guess.best != "none" else 0.0
+        digits = all(g.best != "none" and g.confidence >= 0.85 for g in read)
+        if digits and min(g.confidence for g in read) > before_read:
+            accepted[blob] = proposals[blob]
+        else:
+            region = (slice(blob.y0, blob.y1), slice(blob.x0, blob.x1))
+            cleaned[region] = mask[region]
+    out = [piece for blob in chars for piece in accepted.get(blob, [blob])]
+    return out, cleaned
+
+
 def _split_wide(blob: Blob, mask: npt.NDArray[Any], height: float) -> list[Blob]:
     """A piece much wider than a digit, with a thin waist, is two touching digits: cut at the
     waist. (A struck-through digit is wide too, but its strike line leaves no waist.)"""
@@ -500,7 +657,13 @@ def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any
         if "none" in (left.best, right.best):
             continue
         alone = whole[k].confidence if whole[k].best != "none" else 0.0
-        if alone < 0.6 and left.confidence * right.confidence > max(0.6, alone):
+        both = left.confidence * right.confidence
+        blob = chars[at]
+        if blob.width >= 1.25 * blob.height:
+            # far wider than any one digit: two, unless the halves read much worse
+            if both > max(0.35, 0.8 * alone):
+                split[at] = halves[k]
+        elif alone < 0.6 and both > max(0.6, alone):
             split[at] = halves[k]
     out: list[Blob] = []
     for at, blob in enumerate(chars):
@@ -629,7 +792,7 @@ def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
         except FormatError as error:
             failure = failure or error
             continue
-        layout = _grid_block(cols, rows, ink, pitch)
+        layout = _grid_block(cols, rows, ink, pitch, image)
         if layout.width < MIN_CELLS or layout.height < MIN_CELLS:
             failure = failure or FormatError("no grid found (the ruled block is too small)")
             continue
@@ -648,6 +811,7 @@ def read_image(picture: Picture) -> Reading:
     mask = _clue_mask(ink, layout.pitch)
     chars = _characters(mask, layout.pitch)
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
+    chars, mask = _unstruck(chars, mask, ink, height)
     chars = [piece for b in chars for piece in _split_wide(b, mask, height)]
     chars = _split_fused(chars, ink, mask)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
