@@ -8,7 +8,8 @@ KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/ge
   src/pencilbox/genres/nonogram/colour/_colourline.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch bench-phone
+.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch bench-phone \
+  bench-web-load
 
 $(STAMP): pyproject.toml setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -102,6 +103,11 @@ bench-web: $(STAMP) browser
 # writes bench/results/web_phone.md.
 bench-phone: $(STAMP) browser
 	nice -n 10 $(BIN)/python bench/web_phone.py
+
+# The web app under load, a 200x200 game's history, time limits under load and repeated kill -9
+# runs against `pencilbox serve` (niced: it shares the machine); writes bench/results/web_load.md.
+bench-web-load: $(STAMP)
+	nice -n 10 $(BIN)/python bench/web_load.py --kill-rounds 5
 
 # The long fuzz run: 100,000 inputs over every reader of every genre (the property of
 # tests/test_fuzz.py); writes bench/results/fuzz.md and fails if any input raised anything but

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pencilbox.cli import _parser
+from pencilbox.cli import _parser, main
 from pencilbox.web import create_app
+from pencilbox.web.fetch import FAILED
 from pencilbox.web.security import CHANGING_METHODS, bind_warning, host_names, parse_host
 from tests.web.conftest import TestClient, app_routes, puzzle_id
+from tests.web.test_restart import free_port
 
 
 def raw_client(app: object, base_url: str = "http://127.0.0.1:8000") -> TestClient:
@@ -206,3 +209,38 @@ def test_every_changing_route_refuses_a_plain_form_and_a_foreign_page(raw: TestC
             answer = raw.request(method, url, headers=headers, content=b"move=r1c1%3D1")
             assert answer.status_code == 403, (method, url, headers, answer.text[:200])
     assert raw.get(f"/api/games/{pid}").json()["position"] == 0
+
+
+def serve(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[Any, str]:
+    """`pencilbox serve ARGS` up to the point where it would listen: the app it built and
+    what it printed on stderr."""
+    import uvicorn
+
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.update(app=app, **options))
+    assert main(["serve", *argv]) == 0
+    return started["app"], capsys.readouterr().err
+
+
+def test_serve_warns_beyond_loopback_and_applies_its_flags(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    port = str(free_port())
+    inside = {"text": "http://10.1.2.3/p.non"}
+    app, err = serve(["--db", str(db_path), "--port", port], monkeypatch, capsys)
+    assert err == ""  # loopback: no warning
+    own = raw_client(app, f"http://127.0.0.1:{port}")
+    assert own.get("/api/health").status_code == 200
+    refused = own.post("/api/puzzles", json=inside)
+    assert refused.status_code == 422 and "--allow-fetch" in refused.json()["error"]
+
+    wide = ["--host", "0.0.0.0", "--allowed-host", "pencil.lan", "--allow-fetch"]
+    other = str(db_path.with_name("other.sqlite3"))  # the first app holds its library's lock
+    app, err = serve([*wide, "--db", other, "--port", port], monkeypatch, capsys)
+    assert err.startswith("pencilbox: warning: listening on 0.0.0.0") and "no login" in err
+    assert raw_client(app, f"http://pencil.lan:{port}").get("/api/health").status_code == 200
+    assert raw_client(app, f"http://evil.example:{port}").get("/api/health").status_code == 400
+    fetching = raw_client(app, f"http://127.0.0.1:{port}").post("/api/puzzles", json=inside)
+    assert fetching.status_code == 422 and fetching.json()["error"] == FAILED  # fetch is on
