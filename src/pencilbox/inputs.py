@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
-from pencilbox.errors import PuzzleError, shorten
+from pencilbox.errors import PuzzleError, quote, shorten
 from pencilbox.genres import base
 
 PARSE_ERRORS = (ValueError, OSError, RecursionError)
@@ -146,6 +146,7 @@ def generator_options(genre: base.Genre, tokens: list[str]) -> tuple[dict[str, A
     options: dict[str, Any] = {}
     as_json = False
     tokens = list(tokens)
+    schema = {option.flag[2:].replace("-", "_"): option for option in genre.options()}
     while tokens:
         token = tokens.pop(0)
         if not token.startswith("--") or token == "--":
@@ -158,5 +159,19 @@ def generator_options(genre: base.Genre, tokens: list[str]) -> tuple[dict[str, A
             if not tokens or tokens[0].startswith("--"):
                 raise PuzzleError(f"generate {genre.name}: --{name} needs a value")
             value = tokens.pop(0)
-        options[name.replace("-", "_")] = value
+        key = name.replace("-", "_")
+        option = schema.get(key)
+        if option is not None and option.kind == "file":
+            options[option.name] = _file_bytes(value, option.flag)
+        else:
+            options[option.name if option is not None else key] = value
     return options, as_json
+
+
+def _file_bytes(path: str, flag: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise PuzzleError(
+            f"{flag} {quote(path)}: cannot read the file ({error.strerror})"
+        ) from None

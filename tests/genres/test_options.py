@@ -31,7 +31,14 @@ def test_the_schema_lists_the_generators_keywords(genre: base.Genre) -> None:
     options = genre.options()
     assert [o.name for o in options] and {o.name for o in options} == taken
     for option in options:
-        assert option.help and option.kind in ("whole", "number", "text", "choice", "size")
+        assert option.help and option.kind in (
+            "whole",
+            "number",
+            "text",
+            "choice",
+            "size",
+            "file",
+        )
         assert (option.kind == "choice") == bool(option.choices), option
         if option.default is not None and parameters[option.name].default is not None:
             assert str(option.default) == str(parameters[option.name].default), option

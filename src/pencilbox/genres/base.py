@@ -113,7 +113,7 @@ class Puzzle(Protocol):
     def solution_json(self, solution: Any) -> Any: ...
 
 
-OptionKind = Literal["whole", "number", "text", "choice", "size"]
+OptionKind = Literal["whole", "number", "text", "choice", "size", "file"]
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,9 @@ class GeneratorOption:
     name: str
     """The generator's keyword, e.g. `max_attempts` (the CLI spells it `--max-attempts`)."""
     kind: OptionKind
-    """whole (a whole number), number, text, choice (one of `choices`) or size (WxH or N)."""
+    """whole (a whole number), number, text, choice (one of `choices`), size (WxH or N) or
+    file: the CLI reads the named file and passes its bytes, the web app a `data:` URL of an
+    upload (never a path: a request must not read the server's files)."""
     help: str
     default: str | int | float | None = None
     """What the generator uses when the option is not given (None: chosen at random, or
@@ -137,7 +139,8 @@ class GeneratorOption:
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        """`--max-attempts` for max_attempts; `--from` for from_ (a Python keyword)."""
+        return "--" + self.name.rstrip("_").replace("_", "-")
 
     def describe(self) -> str:
         """One line of help: `--symmetry none|rotational|mirror (default none): ...`."""

@@ -58,17 +58,43 @@ def generate(
     width: Any = None,
     height: Any = None,
     attempts: Any = ATTEMPTS,
+    from_: Any = None,
+    colors: Any = None,
+    threshold: Any = None,
+    dither: Any = None,
+    palette: Any = None,
+    max_changes: Any = None,
     **unused: Any,
 ) -> dict[str, Any]:
     """A unique puzzle: {"puzzle", "clues", "solution", "grade", "seed", "attempts", "fixes",
-    "density", "size", "text", "time_s"}. Same arguments and seed, same puzzle."""
+    "density", "size", "text", "time_s"}. Same arguments and seed, same puzzle.
+
+    With `from_` (the bytes of a picture) the puzzle is made from that picture instead
+    (fromimage/: --colors, --threshold, --dither, --palette and --max-changes go there, and
+    --grade is the hardest grade allowed)."""
     started = time.perf_counter()
     if unused:
-        names = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(unused))
+        names = ", ".join(f"--{name.rstrip('_').replace('_', '-')}" for name in sorted(unused))
         raise PuzzleError(
             f"generate nonogram: unknown option(s) {names}; known: --size, --seed, --grade, "
-            "--density, --attempts"
+            "--density, --attempts, --from and its --colors, --threshold, --dither, --palette, "
+            "--max-changes"
         )
+    picture_options = {
+        "colors": colors,
+        "threshold": threshold,
+        "dither": dither,
+        "palette": palette,
+        "max_changes": max_changes,
+    }
+    if from_ is not None:
+        from pencilbox.genres.nonogram.fromimage import generate_from_image
+
+        given = {name: value for name, value in picture_options.items() if value is not None}
+        return generate_from_image(from_, size=size, grade=grade, seed=seed, **given)
+    needless = [f"--{name.replace('_', '-')}" for name, v in picture_options.items() if v]
+    if needless:
+        raise PuzzleError(f"{', '.join(needless)}: only with --from IMAGE")
     w, h = _parse_size(size, width, height)
     fill = _parse_density(density)
     if grade is not None and grade not in GRADES:

@@ -43,14 +43,14 @@ def encode(puzzle: ColourNonogram, cells: Sequence[int], solver: SatSolver) -> C
     state = list(cells)
     for r, clue in enumerate(puzzle.rows):
         line = read_line(puzzle, state, "row", r)
-        _encode_line(solver, clue, line, cell_vars[r * width : (r + 1) * width])
+        encode_line(solver, clue, line, cell_vars[r * width : (r + 1) * width])
     for c, clue in enumerate(puzzle.cols):
         line = read_line(puzzle, state, "column", c)
-        _encode_line(solver, clue, line, cell_vars[c::width])
+        encode_line(solver, clue, line, cell_vars[c::width])
     return cell_vars
 
 
-def _encode_line(
+def encode_line(
     solver: SatSolver, clue: ColourClue, line: tuple[int, ...], cell_vars: CellVars
 ) -> None:
     starts = run_starts(clue, line)

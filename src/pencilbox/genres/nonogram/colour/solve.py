@@ -21,13 +21,20 @@ if TYPE_CHECKING:
     from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
-def solve(puzzle: ColourNonogram, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+def solve(
+    puzzle: ColourNonogram,
+    limit: int = 2,
+    time_limit: float | None = None,
+    with_grade: bool = True,
+) -> SolveResult:
+    """The verdict; with `with_grade=False` a unique puzzle that needs the search is not
+    graded further (the probing that tells `probe` from `search` is left out)."""
     started = time.perf_counter()
     stats = Stats()
     deadline = Deadline(time_limit)
     cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
     try:
-        result = _solve(puzzle, cells, limit, stats, deadline)
+        result = _solve(puzzle, cells, limit, stats, deadline, with_grade)
     except (TimeLimitReached, KeyboardInterrupt) as stop:
         if isinstance(stop, KeyboardInterrupt):
             stats.count("interrupted")
@@ -40,7 +47,12 @@ def solve(puzzle: ColourNonogram, limit: int = 2, time_limit: float | None = Non
 
 
 def _solve(
-    puzzle: ColourNonogram, cells: list[int], limit: int, stats: Stats, deadline: Deadline
+    puzzle: ColourNonogram,
+    cells: list[int],
+    limit: int,
+    stats: Stats,
+    deadline: Deadline,
+    with_grade: bool,
 ) -> SolveResult:
     with stats.phase("line"):
         broken = propagate_all(puzzle, cells, stats, deadline=deadline)
@@ -55,6 +67,8 @@ def _solve(
         return SolveResult("none", [], "search")
     if len(solutions) > 1:
         return SolveResult("multiple", solutions[: max(limit, 2)], "search")
+    if not with_grade:
+        return SolveResult("unique", solutions, "search")
     grade = _probe_grade(puzzle, logic_state, solutions[0], stats, deadline)
     return SolveResult("unique", solutions, grade)
 
