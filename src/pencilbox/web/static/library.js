@@ -203,7 +203,10 @@ function showOptions() {
   const fields = (genre?.options ?? []).map((option) => {
     const title = option.help + (option.default === null ? "" : ` (default ${option.default})`);
     let input;
-    if (option.choices.length) {
+    if (option.kind === "file") {
+      // A picture to make the puzzle from: sent as a data: URL (the server never reads paths).
+      input = el("input", { type: "file", accept: "image/*", "data-keep-file": "" });
+    } else if (option.choices.length) {
       const blank = el("option", { value: "", text: option.default === null ? "any" : `${option.default}` });
       input = el("select", {}, blank, ...option.choices.map((c) => el("option", { value: c, text: c })));
     } else {
@@ -219,15 +222,21 @@ function showOptions() {
     }
     input.dataset.option = option.name;
     input.dataset.kind = option.kind;
-    return el("label", { title }, `${option.name.replaceAll("_", " ")} `, input);
+    const label = option.name.replace(/_$/, "").replaceAll("_", " ");
+    return el("label", { title }, `${label} `, input);
   });
   $("#generate-options").replaceChildren(...fields);
 }
 
-// The fields that are filled in, as the generator's options (numbers as numbers).
-function readOptions() {
+// The fields that are filled in, as the generator's options (numbers as numbers, a chosen
+// file as a data: URL).
+async function readOptions() {
   const options = {};
   for (const input of $("#generate-options").querySelectorAll("[data-option]")) {
+    if (input.dataset.kind === "file") {
+      if (input.files.length) options[input.dataset.option] = await dataUrl(input.files[0]);
+      continue;
+    }
     const value = input.value.trim();
     if (!value) continue;
     const numeric = input.dataset.kind === "whole" || input.dataset.kind === "number";
@@ -236,10 +245,19 @@ function readOptions() {
   return options;
 }
 
+function dataUrl(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(new Error(`cannot read ${file.name}`));
+    reader.readAsDataURL(file);
+  });
+}
+
 async function generate() {
   const msg = $("#generate-msg");
   try {
-    const options = readOptions();
+    const options = await readOptions();
     setMessage(msg, "Generating…");
     const made = await api("/api/generate", { method: "POST", body: { genre: $("#generate-genre").value, options } });
     setMessage(msg, `Made “${made.title}”.`, "ok");

@@ -566,12 +566,14 @@ function addButtons() {
 
 function listen() {
   // a picture chosen in any file input of the page (the import box's File too) is read here;
-  // the page's own handlers (which read text) never see it
+  // the page's own handlers (which read text) never see it; an input marked data-keep-file
+  // (the generator's picture field) keeps its picture
   document.addEventListener(
     "change",
     (event) => {
       const input = event.target;
       if (!(input instanceof HTMLInputElement) || input.type !== "file") return;
+      if ("keepFile" in input.dataset) return;
       const file = pictureIn(input.files);
       if (!file) return;
       event.stopPropagation();

@@ -41,12 +41,17 @@ def encode(puzzle: ColourNonogram, cells: Sequence[int], solver: SatSolver) -> C
         cell_vars.append(variables)
     width = puzzle.width
     state = list(cells)
-    for r, clue in enumerate(puzzle.rows):
-        line = read_line(puzzle, state, "row", r)
-        encode_line(solver, clue, line, cell_vars[r * width : (r + 1) * width])
-    for c, clue in enumerate(puzzle.cols):
-        line = read_line(puzzle, state, "column", c)
-        encode_line(solver, clue, line, cell_vars[c::width])
+    for kind, clues in (("row", puzzle.rows), ("column", puzzle.cols)):
+        for index, clue in enumerate(clues):
+            line = read_line(puzzle, state, kind, index)
+            if all(mask & (mask - 1) == 0 for mask in line):
+                # Decided after propagation, so it fits its clue (the line solver accepted
+                # it), and its cells are fixed by the unit clauses above: nothing to say.
+                continue
+            if kind == "row":
+                encode_line(solver, clue, line, cell_vars[index * width : (index + 1) * width])
+            else:
+                encode_line(solver, clue, line, cell_vars[index::width])
     return cell_vars
 
 
