@@ -17,6 +17,10 @@ Peers run one puzzle per subprocess on the same puzzle JSON, timed around their 
     the package index here, so it runs only with --pynogram-python PATH (or
     PENCILBOX_PYNOGRAM_PYTHON; PYTHONPATH is passed through for a checkout), else "not
     measured";
+  - pbnsolve (Jan Wolter's C solver, webpbn's own; colour puzzles in webpbn XML), with
+    --pbnsolve PATH (or PENCILBOX_PBNSOLVE) to a binary built by hand, else "not measured":
+    `pbnsolve -b -u FILE` (brief verdict, uniqueness checked), timed around the process (so
+    its start-up, about a millisecond, counts against it), best of --repeat;
   - picross-solver (PyPI, in bench/.venv-peers): its solve(row_clues, col_clues, grid) takes
     plain run lengths and 0/1 cells, so it has no colour puzzles to run; the report says so.
 
@@ -84,6 +88,7 @@ class Case:
     grade: str | None = None
     reference: str = "not checked"
     peer: dict[str, Any] = field(default_factory=dict)
+    pbn: dict[str, Any] = field(default_factory=dict)
 
     @property
     def size(self) -> str:
@@ -190,6 +195,48 @@ def run_pynogram(case: Case, python: str, folder: Path, timeout: float, repeat: 
     case.peer = best
 
 
+def run_pbnsolve(case: Case, binary: str, folder: Path, timeout: float, repeat: int) -> None:
+    """Best of `repeat` runs of `pbnsolve -b -u`; the XML goes without its DOCTYPE line, so
+    that libxml2 does not try to fetch the DTD from the network."""
+    path = folder / f"{case.key}.xml"
+    xml = "\n".join(
+        line for line in case.puzzle.to("webpbn").splitlines() if not line.startswith("<!DOCTYPE")
+    )
+    path.write_text(xml, encoding="utf-8")
+    best: dict[str, Any] = {}
+    for _ in range(repeat):
+        started = time.perf_counter()
+        try:
+            done = subprocess.run(
+                [binary, "-b", "-u", f"-x{int(timeout)}", str(path)],
+                capture_output=True,
+                text=True,
+                timeout=timeout + 15,
+            )
+        except subprocess.TimeoutExpired:
+            best = best or {"status": "timeout", "time_s": None}
+            break
+        took = time.perf_counter() - started
+        words = set(done.stdout.split())
+        verdict = next(
+            (v for v in ("unique", "multiple", "contradiction", "timeout") if v in words), "error"
+        )
+        outcome = {"status": verdict, "time_s": took}
+        if not best or (verdict == best["status"] and took < best["time_s"]):
+            best = outcome
+        if verdict not in ("unique", "multiple") or took > 1.0:
+            break
+    case.pbn = best
+
+
+def pbn_verdict(case: Case) -> str:
+    return {"contradiction": "none"}.get(case.pbn.get("status", ""), case.pbn.get("status", "-"))
+
+
+def _pbn_done(case: Case) -> bool:
+    return case.pbn.get("status") in ("unique", "multiple", "contradiction")
+
+
 def _one_peer_run(command: list[str], timeout: float) -> dict[str, Any]:
     try:
         done = subprocess.run(
@@ -212,8 +259,9 @@ def peer_verdict(case: Case) -> str:
 
 
 def report(cases: list[Case], peer_python: str | None, args: argparse.Namespace) -> str:
+    with_pbn = args.pbnsolve is not None
     lines = [
-        "# Colour nonograms: pencilbox against pynogram",
+        "# Colour nonograms: pencilbox against pynogram and pbnsolve",
         "",
         f"Run {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC on {platform.machine()}, "
         f"Python {platform.python_version()}, {os.cpu_count()} cores shared with other work; "
@@ -226,8 +274,15 @@ def report(cases: list[Case], peer_python: str | None, args: argparse.Namespace)
     ]
     if peer_python is None:
         lines.append("pynogram: not measured (no --pynogram-python / PENCILBOX_PYNOGRAM_PYTHON).")
+    if with_pbn:
+        lines.append(
+            "pbnsolve (C, built by hand): `pbnsolve -b -u`, timed around its process, so its "
+            "start-up (about 1 ms) is in its times."
+        )
+    else:
+        lines.append("pbnsolve: not measured (no --pbnsolve / PENCILBOX_PBNSOLVE).")
     lines += ["", "## Per size", ""]
-    lines += _size_table(cases, peer_python is not None)
+    lines += _size_table(cases, peer_python is not None, with_pbn)
     lines += ["", "## Checks", ""]
     wrong = [c for c in cases if c.reference not in ("not checked", c.status)]
     checked = [c for c in cases if c.reference != "not checked"]
@@ -245,6 +300,19 @@ def report(cases: list[Case], peer_python: str | None, args: argparse.Namespace)
             f"- pynogram's verdict differs on {len(differ)} puzzles"
             + (f" ({', '.join(c.key for c in differ)})" if differ else "")
         )
+    if with_pbn:
+        differ = [c for c in cases if _pbn_done(c) and pbn_verdict(c) != c.status]
+        ratios = [c.pbn["time_s"] / c.best for c in cases if _pbn_done(c)]
+        lines.append(
+            f"- pbnsolve's verdict differs on {len(differ)} puzzles"
+            + (f" ({', '.join(c.key for c in differ)})" if differ else "")
+        )
+        if ratios:
+            lines.append(
+                f"- against pbnsolve where it finished ({len(ratios)} puzzles): median ratio "
+                f"{statistics.median(ratios):.1f}x, lowest {min(ratios):.1f}x (above 1: "
+                "pencilbox faster)"
+            )
     for family in ("picture", "speckled"):
         thirty = [c.best for c in cases if c.size == "30x30" and c.origin == family]
         if thirty:
@@ -264,16 +332,19 @@ def report(cases: list[Case], peer_python: str | None, args: argparse.Namespace)
                 f"{SPEEDUP_TARGET:.0f}x target"
             )
     lines += ["", "## Every puzzle", ""]
-    lines += _case_table(cases, peer_python is not None)
+    lines += _case_table(cases, peer_python is not None, with_pbn)
     return "\n".join(lines) + "\n"
 
 
-def _size_table(cases: list[Case], with_peer: bool) -> list[str]:
+def _size_table(cases: list[Case], with_peer: bool, with_pbn: bool) -> list[str]:
     head = "| set | puzzles | verdicts | grades | pencilbox median | pencilbox max |"
     rule = "|---|---:|---|---|---:|---:|"
     if with_peer:
         head += " pynogram median | pynogram finished | ratio (median per puzzle) | lowest |"
         rule += "---:|---:|---:|---:|"
+    if with_pbn:
+        head += " pbnsolve median | ratio | lowest |"
+        rule += "---:|---:|---:|"
     rows = [head, rule]
     groups: dict[str, list[Case]] = {}
     for case in cases:
@@ -299,15 +370,27 @@ def _size_table(cases: list[Case], with_peer: bool) -> list[str]:
                 if ratios
                 else " - | - |"
             )
+        if with_pbn:
+            done = [c for c in group if _pbn_done(c)]
+            ratios = [c.pbn["time_s"] / c.best for c in done]
+            row += (
+                f" {statistics.median(c.pbn['time_s'] for c in done) * 1000:.1f} ms |"
+                f" {statistics.median(ratios):.1f}x | {min(ratios):.1f}x |"
+                if done
+                else " - | - | - |"
+            )
         rows.append(row)
     return rows
 
 
-def _case_table(cases: list[Case], with_peer: bool) -> list[str]:
+def _case_table(cases: list[Case], with_peer: bool, with_pbn: bool) -> list[str]:
     head = "| puzzle | size | colours | verdict | model | grade | pencilbox |"
     rule = "|---|---|---:|---|---|---|---:|"
     if with_peer:
         head += " pynogram | its verdict | ratio |"
+        rule += "---:|---|---:|"
+    if with_pbn:
+        head += " pbnsolve | its verdict | ratio |"
         rule += "---:|---|---:|"
     rows = [head, rule]
     for c in cases:
@@ -324,6 +407,11 @@ def _case_table(cases: list[Case], with_peer: bool) -> list[str]:
                 else "-"
             )
             row += f" {shown} | {peer_verdict(c)} | {ratio} |"
+        if with_pbn:
+            took = c.pbn.get("time_s")
+            shown = f"{took * 1000:.1f} ms" if took else "-"
+            ratio = f"{took / c.best:.1f}x" if took and _pbn_done(c) else "-"
+            row += f" {shown} | {pbn_verdict(c)} | {ratio} |"
         rows.append(row)
     return rows
 
@@ -345,6 +433,7 @@ def main() -> None:
     parser.add_argument(
         "--pynogram-python", default=os.environ.get("PENCILBOX_PYNOGRAM_PYTHON"), metavar="PATH"
     )
+    parser.add_argument("--pbnsolve", default=os.environ.get("PENCILBOX_PBNSOLVE"), metavar="PATH")
     parser.add_argument("--output", type=Path, default=RESULTS / "nonogram_colour.md")
     args = parser.parse_args()
     count = 3 if args.quick else args.generated
@@ -358,7 +447,10 @@ def main() -> None:
                 run_pynogram(
                     case, args.pynogram_python, Path(folder), args.peer_timeout, args.repeat
                 )
+            if args.pbnsolve:
+                run_pbnsolve(case, args.pbnsolve, Path(folder), args.peer_timeout, args.repeat)
             peer = f" pynogram {peer_verdict(case)}" if args.pynogram_python else ""
+            peer += f" pbnsolve {pbn_verdict(case)}" if args.pbnsolve else ""
             print(
                 f"{case.key:40} {case.size:6} {case.status:8} {case.grade or '-':6} "
                 f"{case.best * 1000:8.2f} ms  model {case.reference}{peer}",

@@ -185,7 +185,7 @@ def run(picture: bytes, size: str, colours: int, grade: str | None) -> dict[str,
     try:
         made = generate_from_image(picture, size=size, colors=colours, grade=grade)
     except PuzzleError as error:
-        return {"error": str(error), "time_s": time.perf_counter() - started}
+        return {"refused": str(error), "time_s": time.perf_counter() - started}
     made["time_s"] = time.perf_counter() - started
     return made
 
@@ -215,8 +215,8 @@ def measure(only: str | None) -> list[dict[str, Any]]:
 
 
 def _line(row: dict[str, Any]) -> str:
-    if "error" in row:
-        return f"{row['name']} {row['size']} x{row['colours']} {row['asked']}: {row['error']}"
+    if "refused" in row:
+        return f"{row['name']} {row['size']} x{row['colours']} {row['asked']}: {row['refused']}"
     return (
         f"{row['name']} {row['size']} x{row['colours']} {row['asked']}: grade {row['grade']}, "
         f"{row['changed']} changed, {row['time_s']:.2f} s"
@@ -249,7 +249,7 @@ def report(rows: list[dict[str, Any]]) -> str:
                 continue
             times = [r["time_s"] for r in group]
             target = TARGETS[size, colours]
-            met = "yes" if max(times) < target and all("error" not in r for r in group) else "NO"
+            met = "yes" if max(times) < target and all("refused" not in r for r in group) else "NO"
             lines.append(
                 f"| {size} | {colours} | {asked} | {len(group)} | {statistics.median(times):.2f} s"
                 f" | {max(times):.2f} s | < {target:g} s | {met} |"
@@ -263,10 +263,10 @@ def report(rows: list[dict[str, Any]]) -> str:
         "|---|---|---|---:|---|---|---:|---:|---|---:|",
     ]
     for r in rows:
-        if "error" in r:
+        if "refused" in r:
             lines.append(
                 f"| {r['name']} | {r['kind']} | {r['size']} | {r['colours']} | {r['asked']} | "
-                f"refused: {r['error']} | | | | {r['time_s']:.2f} s |"
+                f"refused: {r['refused']} | | | | {r['time_s']:.2f} s |"
             )
             continue
         lines.append(

@@ -204,7 +204,35 @@ def test_too_few_changes_allowed_names_the_nearest_grade(tmp_path: Path) -> None
         timeout=300,
     )
     assert run.returncode == 2 and "Traceback" not in run.stderr and not run.stdout
-    assert "over 0 changed cells to be unique" in run.stderr
+    assert "could not be made unique within 0 changed cells" in run.stderr
+
+
+PROBE_ONLY = [
+    "..#.#.#",
+    "#.##.##",
+    "##...#.",
+    "..##.#.",
+    "#.#.###",
+    "##.....",
+    ".#...##",
+]
+"""Unique, but line logic alone stalls on it: it needs probes."""
+
+
+def test_a_grade_out_of_reach_names_the_nearest_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = _save(_blocks(PROBE_ONLY, {"#": "black"}), tmp_path / "probe.png")
+    common = ["--from", picture, "--size", "7x7", "--max-changes", "0"]
+    assert main(["generate", "nonogram", *common, "--grade", "line"]) == 2
+    message = capsys.readouterr().err
+    assert "could not be made line-solvable within 0 changed cells" in message
+    assert "probe-solvable took 0 (use --grade probe" in message
+    record = _generate(capsys, *common, "--grade", "probe")
+    assert record["grade"] == "probe" and record["solution"] == PROBE_ONLY
+    # Without a grade it is line-solvable when the budget allows it, here with changes.
+    free = _generate(capsys, "--from", picture, "--size", "7x7")
+    assert free["grade"] == "line" and 1 <= free["changed"] <= free["budget"]
 
 
 @pytest.mark.parametrize(

@@ -179,13 +179,13 @@ def _repair_at(
         fixed = _one_repair(builder, pixels, level, budget, seed, deadline)
         if fixed.reached:
             raise PuzzleError(
-                f"at {size} the picture needs over {budget} changed cells to be "
-                f"{_grade_words(tried[-1])}; {_grade_words(level)} needs {len(fixed.changed)} "
+                f"at {size} the picture could not be made {_grade_words(tried[-1])} within "
+                f"{budget} changed cells; {_grade_words(level)} took {len(fixed.changed)} "
                 f"(use --grade {level}, or raise --max-changes)"
             )
     raise PuzzleError(
-        f"at {size} the picture needs over {budget} changed cells to be unique (raise "
-        "--max-changes, or choose a smaller --size or fewer --colors)"
+        f"at {size} the picture could not be made unique within {budget} changed cells "
+        "(raise --max-changes, or choose a smaller --size or fewer --colors)"
     )
 
 

@@ -307,7 +307,7 @@ def _finish(
 def colour_names(hexes: list[str]) -> list[tuple[str, str]]:
     """A (name, character) per palette colour: the nearest CSS name (numbered when two inks
     share it) and a character from the name, unique, never `.` or `?`."""
-    named = [(name, _lab_of_hex(value)) for name, value in NAMES.items()]
+    named = list(zip(NAMES, _to_lab(np.array([_rgb(v) for v in NAMES.values()], float))))
     names: list[str] = []
     for value in hexes:
         lab = _lab_of_hex(value)
@@ -327,9 +327,12 @@ def colour_names(hexes: list[str]) -> list[tuple[str, str]]:
 
 
 def _lab_of_hex(value: str) -> FloatArray:
-    rgb = np.array([[int(value[i : i + 2], 16) for i in (1, 3, 5)]], dtype=np.float64)
-    lab: FloatArray = _to_lab(rgb)[0]
+    lab: FloatArray = _to_lab(np.array([_rgb(value)], dtype=np.float64))[0]
     return lab
+
+
+def _rgb(value: str) -> list[int]:
+    return [int(value[i : i + 2], 16) for i in (1, 3, 5)]
 
 
 def check_choice(value: object, choices: tuple[str, ...], option: str) -> str:

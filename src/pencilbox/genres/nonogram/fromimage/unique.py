@@ -33,8 +33,10 @@ from pencilbox.genres.nonogram.fromimage.check import UniquenessCheck
 from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram, make_puzzle
 from pencilbox.genres.nonogram.model import clues_of as bw_clues
 
-TRIED = 6
+TRIED = {"line": 6, "probe": 4, "search": 3}
 """The cheapest candidate changes compared in a round (by what line logic then decides)."""
+HOPELESS_AFTER = 8
+"""Changes made before the pace of a logic grade's repair is judged (see `_hopeless`)."""
 
 AnyNonogram = Nonogram | ColourNonogram
 
@@ -121,17 +123,31 @@ def repair(
     """Change cells of `start` until its clues are unique at `grade` (see the module)."""
     state = Repair(list(start), builder.puzzle(start))
     open_cells = _open(builder, state, grade, deadline)
+    first_open = len(open_cells)
     while open_cells:
-        if len(state.changed) >= budget:
+        if len(state.changed) >= budget or _hopeless(grade, first_open, open_cells, state, budget):
             return state
         if deadline.expired():
             raise TimeLimitReached
         for group in _groups(open_cells, builder.width)[: budget - len(state.changed)]:
-            options = _candidates(group, state, cost, rng)[:TRIED]
+            options = _candidates(group, state, cost, rng)[: TRIED[grade]]
             _apply(builder, state, _best(builder, state, options, cost, deadline))
         open_cells = _open(builder, state, grade, deadline)
     state.reached = True
     return state
+
+
+def _hopeless(
+    grade: str, first_open: int, open_cells: Sequence[int], state: Repair, budget: int
+) -> bool:
+    """For the logic grades: True when, at the pace of the changes so far (open cells closed
+    per change), the open cells left would take over twice the budget that is left. Saves
+    spending the whole budget on a picture that will not get there (a tree's thin branches)."""
+    made = len(state.changed)
+    if grade == "search" or made < HOPELESS_AFTER:
+        return False
+    pace = (first_open - len(open_cells)) / made
+    return pace <= 0 or len(open_cells) / pace > 2 * (budget - made)
 
 
 def _best(
