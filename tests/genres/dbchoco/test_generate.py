@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import types
 from collections.abc import Iterator
 
 import pytest
 
+from pencilbox.core import timing
 from pencilbox.core.grid import Cell
 from pencilbox.genres.dbchoco.check import violations
 from pencilbox.genres.dbchoco.generate import generate
@@ -117,6 +119,20 @@ def test_generated_puzzles_are_unique_by_the_solver(size: str, seed: int) -> Non
 def test_the_seed_decides_the_puzzle() -> None:
     first, again = generate("4x4", 11), generate("4x4", 11)
     assert first["url"] == again["url"] and first["answer"] == again["answer"]
+
+
+def test_a_busy_machine_makes_the_same_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzle depends on the seed only: on a machine so busy that every look at the
+    clock finds 30 s gone, the same seed makes the same puzzle (a batch on 2 workers under
+    load once gave other puzzles than on 1, a uniqueness check cut short keeping a clue)."""
+    usual = generate("6x6", 2)
+    ticks = iter(range(1_000_000))
+    slow = types.SimpleNamespace(
+        monotonic=lambda: 30.0 * next(ticks), perf_counter=lambda: 30.0 * next(ticks)
+    )
+    monkeypatch.setattr(timing, "time", slow)
+    busy = generate("6x6", 2)
+    assert (busy["url"], busy["answer"]) == (usual["url"], usual["answer"])
 
 
 def test_bad_sizes_are_refused() -> None:
