@@ -2,14 +2,18 @@
 (`local:2`, a LocalCluster of two worker processes), on the issue's four workloads:
 
     10,000 sudokus solved, 1,000 sudokus graded, 1,000 nonograms solved, 200 generated 10x10
-    Double Chocos (counts times --scale).
+    Double Chocos (counts times --scale; --chocos sets the last apart).
 
-Each executor is started once (its start-up is reported apart), then runs every workload the
-way the command does (the same items, chunks and worker function), so the figures are the
-throughput of the runs alone. The Dask overhead per task is measured on empty tasks, and the
-records of Dask are checked against the local pool's (same statuses, same solutions).
+Each executor is started once, timed apart (the start-up: processes, imports, for Dask the
+cluster), then runs every workload the way the command does (the same items, the same
+adaptive chunks, the same worker function); the executors take turns on each workload, and a
+workload that takes less than 20 s on one worker is run three times (the median counts), so
+that a change of the machine's load hits them alike. Reading the inputs (done once by the
+command, before the workers) is timed apart too. Dask's overhead per task is measured on
+empty tasks, and every executor's records are checked against the others' (same statuses,
+same solutions, same generated puzzles).
 
-    .venv/bin/python bench/batch.py [--scale 0.1] [--data ../shared/data]
+    .venv/bin/python bench/batch.py [--scale 0.1] [--chocos N] [--data ../shared/data]
 
 Writes bench/results/batch.md. Run it niced on a quiet machine; the machine's load average
 is printed in the report, since on a shared machine the scaling figures mean little.
@@ -20,14 +24,17 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pencilbox.batch.command import chunks, puzzle_items
+from pencilbox.batch.chunks import Chunker
+from pencilbox.batch.command import puzzle_items
 from pencilbox.batch.executors import DaskCluster, Executor, LocalPool
 from pencilbox.batch.work import Item, Job
 
@@ -35,6 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "batch.md"
 SUDOKU_LISTS = ("17clue_2000.txt", "magictour_top1465.txt", "forum_hardest_1106.txt")
 EMPTY_TASKS = 400
+QUICK_SECONDS = 20.0
+QUICK_ROUNDS = 3
 
 
 def sudoku_list(data: Path, count: int, folder: Path, first: str | None = None) -> Path:
@@ -64,11 +73,14 @@ def nonogram_folder(data: Path, count: int, folder: Path) -> Path:
     return target
 
 
-def workloads(
-    data: Path, scale: float, folder: Path, chocos: int | None
-) -> list[tuple[str, Job, list[Item]]]:
+def workloads(data: Path, scale: float, folder: Path, chocos: int | None) -> list[Case]:
     def size(count: int) -> int:
         return max(2, round(count * scale))
+
+    def read(name: str, job: Job, path: Path) -> Case:
+        clock = time.perf_counter()
+        items = list(puzzle_items([str(path)], None, 200))
+        return Case(name, job, items, time.perf_counter() - clock)
 
     solve, grade = Job("solve"), Job("grade")
     sudokus = sudoku_list(data, size(10_000), folder)
@@ -77,79 +89,116 @@ def workloads(
     generate = Job("generate", genre="dbchoco", options=(("size", "10x10"),))
     seeds = range(1, (chocos or size(200)) + 1)
     return [
-        (f"{size(10_000):,} sudokus solve", solve, list(puzzle_items([str(sudokus)], None, 200))),
-        (f"{size(1_000):,} sudokus grade", grade, list(puzzle_items([str(graded)], None, 200))),
-        (
-            f"{size(1_000):,} nonograms solve",
-            solve,
-            list(puzzle_items([str(nonograms)], None, 200)),
-        ),
-        (
+        read(f"{size(10_000):,} sudokus solve", solve, sudokus),
+        read(f"{size(1_000):,} sudokus grade", grade, graded),
+        read(f"{size(1_000):,} nonograms solve", solve, nonograms),
+        Case(
             f"{len(seeds):,} Double Choco 10x10 generate",
             generate,
             [Item(seed=seed) for seed in seeds],
+            0.0,
         ),
     ]
 
 
-def timed(executor: Executor, job: Job, items: list[Item]) -> tuple[float, list[dict[str, Any]]]:
-    tasks = list(chunks(items, None, executor.workers))
-    warm_up: list[list[Item]] = [[] for _ in range(2 * executor.workers)]
-    for _ in executor.run(job, warm_up):  # the workers started, pencilbox imported
-        pass
+class EmptyTasks(Chunker):
+    """`count` tasks of no items: what a task costs on an executor, work aside."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__([], 1)
+        self.count = count
+
+    def take(self) -> list[Item] | None:
+        if self.taken >= self.count:
+            return None
+        self.taken += 1
+        return []
+
+
+@dataclass
+class Case:
+    name: str
+    job: Job
+    items: list[Item]
+    read_s: float
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+    tasks: dict[str, int] = field(default_factory=dict)
+    statuses: Counter[str] = field(default_factory=Counter)
+
+    def median(self, executor: str) -> float:
+        return statistics.median(self.seconds[executor])
+
+
+def timed(executor: Executor, case: Case) -> tuple[float, int, list[dict[str, Any]]]:
+    chunker = Chunker(case.items, executor.workers)
     started = time.perf_counter()
-    records = [record for part in executor.run(job, tasks) for record in part]
-    return time.perf_counter() - started, records
+    records = [record for part in executor.run(case.job, chunker) for record in part]
+    return time.perf_counter() - started, chunker.taken, records
 
 
 def signature(records: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """What must not depend on the executor: each item's verdict and answer."""
-    keys = ("file", "line", "seed", "status", "solutions", "level", "text", "url")
+    keys = ("file", "line", "seed", "status", "solutions", "level", "text", "url", "answer")
     return sorted(tuple(str(record.get(key)) for key in keys) for record in records)
 
 
+def start(
+    executors: dict[str, Callable[[], Executor]],
+) -> tuple[dict[str, Executor], dict[str, float]]:
+    started: dict[str, Executor] = {}
+    startup: dict[str, float] = {}
+    for name, make in executors.items():
+        clock = time.perf_counter()
+        started[name] = make()
+        started[name].start()
+        startup[name] = time.perf_counter() - clock
+        print(f"{name:>13} | started in {startup[name]:.2f} s", flush=True)
+    return started, startup
+
+
 def run(data: Path, scale: float, chocos: int | None) -> str:
-    executors: list[tuple[str, Callable[[], Executor]]] = [
-        ("local 1", lambda: LocalPool(1)),
-        ("local 2", lambda: LocalPool(2)),
-        ("dask local:2", lambda: DaskCluster("local:2")),
-    ]
+    makers: dict[str, Callable[[], Executor]] = {
+        "local 1": lambda: LocalPool(1),
+        "local 2": lambda: LocalPool(2),
+        "dask local:2": lambda: DaskCluster("local:2"),
+    }
     load_before = os.getloadavg()
+    mismatches: list[str] = []
+    per_task: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as scratch:
         cases = workloads(data, scale, Path(scratch), chocos)
-        seconds: dict[tuple[str, str], float] = {}
-        statuses: dict[str, Counter[str]] = {}
-        startup: dict[str, float] = {}
-        per_task: dict[str, float] = {}
-        reference: dict[str, list[tuple[Any, ...]]] = {}
-        mismatches: list[str] = []
-        for name, make in executors:
-            started = time.perf_counter()
-            executor = make()
-            startup[name] = time.perf_counter() - started
-            try:
-                for case, job, items in cases:
-                    took, records = timed(executor, job, items)
-                    seconds[(case, name)] = took
-                    statuses[case] = Counter(str(r.get("status")) for r in records)
-                    if case in reference and reference[case] != signature(records):
-                        mismatches.append(f"{case} on {name}")
-                    reference.setdefault(case, signature(records))
-                    print(f"{name:>13} | {case:<34} {took:8.2f} s", flush=True)
-                empty = [[] for _ in range(EMPTY_TASKS)]
-                started = time.perf_counter()
-                for _ in executor.run(Job("solve"), empty):
+        executors, startup = start(makers)
+        try:
+            for case in cases:
+                reference = None
+                rounds = 1
+                while len(case.seconds.get("local 1", [])) < rounds:
+                    for name, executor in executors.items():
+                        took, tasks, records = timed(executor, case)
+                        case.seconds.setdefault(name, []).append(took)
+                        case.tasks[name] = tasks
+                        case.statuses = Counter(str(r.get("status")) for r in records)
+                        if reference is None:
+                            reference = signature(records)
+                        elif reference != signature(records) and case.name not in mismatches:
+                            mismatches.append(f"{case.name} on {name}")
+                        print(
+                            f"{name:>13} | {case.name:<34} {took:8.2f} s, {tasks} tasks", flush=True
+                        )
+                    rounds = QUICK_ROUNDS if case.seconds["local 1"][0] < QUICK_SECONDS else 1
+            for name, executor in executors.items():
+                clock = time.perf_counter()
+                for _ in executor.run(Job("solve"), EmptyTasks(EMPTY_TASKS)):
                     pass
-                per_task[name] = (time.perf_counter() - started) / EMPTY_TASKS
-            finally:
+                per_task[name] = (time.perf_counter() - clock) / EMPTY_TASKS
+        finally:
+            for executor in executors.values():
                 executor.close()
-    return report(cases, seconds, statuses, startup, per_task, mismatches, scale, load_before)
+    return report(cases, startup, per_task, mismatches, scale, load_before)
 
 
 def report(
-    cases: list[tuple[str, Job, list[Item]]],
-    seconds: dict[tuple[str, str], float],
-    statuses: dict[str, Counter[str]],
+    cases: list[Case],
     startup: dict[str, float],
     per_task: dict[str, float],
     mismatches: list[str],
@@ -161,20 +210,23 @@ def report(
         "",
         f"Scale {scale} of the issue's counts; 2 cores; load average before the run "
         f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f} (a shared machine makes the "
-        "scaling column pessimistic: a second worker competes with other processes).",
+        "scaling column pessimistic: a second worker competes with other processes). "
+        "Times are medians of 3 runs for workloads under 20 s on one worker; the executors "
+        "take turns. Rates leave out the executors' start-up (table below) and the reading "
+        "of the inputs (by the command, once, before the workers start).",
         "",
-        "| workload | items | ms/item (1 worker) | local 1 /s | local 2 /s | dask local:2 /s "
-        "| 2 workers / 1 | dask / local 2 | statuses |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| workload | items | read s | ms/item (1 worker) | tasks (local 2) | local 1 /s "
+        "| local 2 /s | dask local:2 /s | 2 workers / 1 | dask / local 2 | statuses |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
-    for case, _, items in cases:
-        one, two, dask = (seconds[(case, n)] for n in ("local 1", "local 2", "dask local:2"))
-        count = len(items)
-        shown = ", ".join(f"{k} {v}" for k, v in statuses[case].most_common())
+    for case in cases:
+        one, two, dask = (case.median(n) for n in ("local 1", "local 2", "dask local:2"))
+        count = len(case.items)
+        shown = ", ".join(f"{k} {v}" for k, v in case.statuses.most_common())
         lines.append(
-            f"| {case} | {count} | {1000 * one / count:.1f} | {count / one:.1f} "
-            f"| {count / two:.1f} | {count / dask:.1f} | {one / two:.2f}x | {two / dask:.2f}x "
-            f"| {shown} |"
+            f"| {case.name} | {count} | {case.read_s:.2f} | {1000 * one / count:.1f} "
+            f"| {case.tasks['local 2']} | {count / one:.1f} | {count / two:.1f} "
+            f"| {count / dask:.1f} | {one / two:.2f}x | {two / dask:.2f}x | {shown} |"
         )
     lines += [
         "",

@@ -10,6 +10,7 @@ The records are the objects that `solve --jsonl`, `grade --jsonl` and `generate 
 each with its `file` and `line` (or `seed`) and a `status`. The layers:
 
     command.py    the sub-commands' options, and the run: items -> chunks -> executor -> journal
+    chunks.py     chunk sizes: about a second of work a task, from the first items' times
     work.py       what a worker does with a chunk (all a remote worker needs)
     executors.py  the local process pool (default) and Dask (--scheduler)
     journal.py    the output file: appended and fsync'ed per chunk, resumed, Parquet at the end

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pencilbox.batch.chunks import Chunker
 from pencilbox.batch.executors import Executor, executor_for
 from pencilbox.batch.journal import Journal, check_parquet
 from pencilbox.batch.progress import BatchProgress, summary
@@ -29,11 +30,6 @@ from pencilbox.inputs import (
 )
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 2, 130
-CHUNKS_PER_WORKER = 8
-"""Puzzles of list files go out in chunks, about this many per worker (fewer round trips for
-tasks of a millisecond, still enough chunks to balance the load and show progress)."""
-MAX_CHUNK = 4096
-MAX_FILES_CHUNK = 8
 
 GENERATE_HELP = """pencilbox batch generate GENRE --count N --out FILE [--seed S] [--OPTION V ...]
 
@@ -48,7 +44,8 @@ options (after GENRE):
   --format F        jsonl (default) or parquet (the default when FILE ends in .parquet)
   --workers N       local worker processes (default: the number of cores)
   --scheduler ADDR  run on Dask instead: tcp://HOST:8786, or local:N for a local cluster
-  --chunk N         items per task (default 1 for generation)
+  --chunk N         items per task (default: about a second of work, from the
+                    time the first ones took)
 """
 
 
@@ -101,7 +98,12 @@ def _output_options(sub: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--scheduler", metavar="ADDR", help="Dask: tcp://HOST:8786, or local:N (a LocalCluster)"
     )
-    sub.add_argument("--chunk", type=at_least(1), metavar="N", help="items per task")
+    sub.add_argument(
+        "--chunk",
+        type=at_least(1),
+        metavar="N",
+        help="items per task (default: about a second of work, from the first items' time)",
+    )
 
 
 def _generate_arguments(genre: base.Genre, tokens: list[str]) -> argparse.Namespace:
@@ -127,16 +129,19 @@ def run(args: argparse.Namespace) -> int:
     done = journal.open()
     order = {item.key(): index for index, item in enumerate(items)}
     todo = [item for item in items if item.key() not in done]
-    started = time.perf_counter()
     progress = BatchProgress(job.verb, len(items), len(items) - len(todo))
     interrupted = False
     executor: Executor | None = None
+    startup = 0.0
+    started = time.perf_counter()
     try:
         if todo:
-            executor = executor_for(args.workers, args.scheduler)
-            tasks = list(chunks(todo, args.chunk, executor.workers))
             with progress:
-                for records in executor.run(job, tasks):
+                executor = executor_for(args.workers, args.scheduler)
+                executor.start()
+                startup = time.perf_counter() - started
+                chunker = Chunker(todo, executor.workers, args.chunk)
+                for records in executor.run(job, chunker):
                     progress.advance(len(journal.append(records)))
     except KeyboardInterrupt:
         interrupted = True
@@ -144,8 +149,9 @@ def run(args: argparse.Namespace) -> int:
         if executor is not None:
             executor.close()
         journal.close()
-    elapsed = time.perf_counter() - started
-    print(summary(journal.records.values(), progress.finished_now, elapsed), file=sys.stderr)
+    elapsed = time.perf_counter() - started - startup
+    shown = summary(journal.records.values(), progress.finished_now, elapsed, startup)
+    print(shown, file=sys.stderr)
     if interrupted:
         print(
             f"pencilbox: interrupted with {len(journal.records)} of {len(items)} done; "
@@ -197,33 +203,3 @@ def puzzle_items(paths: Sequence[str], format: str | None, max_size: int) -> Ite
             yield Item(path, None, error)
         except Exception as error:  # a reader's bug: this file's record, not the batch's end
             yield Item(path, None, PuzzleError(f"{path}: internal error: {describe(error)}"))
-
-
-def chunks(items: Sequence[Item], size: int | None, workers: int) -> Iterator[list[Item]]:
-    """Items cut into tasks, about CHUNKS_PER_WORKER per worker so that a task's overhead (a
-    few ms on Dask) is small against its work: the puzzles of a list file in chunks of up to
-    MAX_CHUNK (one compiled call each for a genre with `solve_many`), puzzle files in chunks of
-    up to MAX_FILES_CHUNK, seeds one a task (a generated puzzle takes long enough alone).
-    --chunk N sets the size."""
-    auto = max(1, len(items) // (workers * CHUNKS_PER_WORKER))
-    chunk: list[Item] = []
-    for item in items:
-        if size:
-            limit = size
-        elif item.seed is not None:
-            limit = 1
-        else:
-            limit = min(auto, MAX_CHUNK if item.line is not None else MAX_FILES_CHUNK)
-        listed_apart = chunk and (chunk[-1].line is None) != (item.line is None)
-        if chunk and (len(chunk) >= limit or listed_apart or _other_list(chunk[-1], item)):
-            yield chunk
-            chunk = []
-        chunk.append(item)
-    if chunk:
-        yield chunk
-
-
-def _other_list(last: Item, item: Item) -> bool:
-    """Whether `item` comes from another list file than `last` (a chunk of list entries holds
-    one file's, for `solve_many`)."""
-    return item.line is not None and last.file != item.file

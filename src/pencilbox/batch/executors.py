@@ -1,6 +1,7 @@
 """Where the chunks run: a local pool of processes, or a Dask cluster.
 
-Both take a job and its chunks and yield each chunk's records as the chunk finishes (in any
+Both take a job and a Chunker, run the chunks it hands out (a few at a time, so that its sizes
+follow the times reported back) and yield each chunk's records as the chunk finishes (in any
 order: the records say which item they are about). Both survive a worker that dies: the local
 pool starts new processes and runs the lost chunks again (alone, so that a chunk that kills its
 worker every time is found and ends as error records instead of killing the batch); Dask's
@@ -11,17 +12,19 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from pencilbox.batch.chunks import Chunker
 from pencilbox.batch.work import Item, Job, error_record, run_chunk, warm
 from pencilbox.errors import PuzzleError
 from pencilbox.inputs import describe
 
 Chunk = Sequence[Item]
+Records = list[dict[str, Any]]
 MAX_LONE_FAILURES = 2
 """A chunk whose worker dies this many times while it runs alone becomes error records."""
 
@@ -29,12 +32,17 @@ MAX_LONE_FAILURES = 2
 class Executor(Protocol):
     workers: int
 
-    def run(self, job: Job, chunks: Sequence[Chunk]) -> Iterator[list[dict[str, Any]]]: ...
+    def start(self) -> None:
+        """Have every worker up with pencilbox imported (the start-up, timed apart)."""
+
+    def run(self, job: Job, chunker: Chunker) -> Iterator[Records]:
+        """The records of every chunk the chunker hands out, each as it finishes."""
+        ...
 
     def close(self) -> None: ...
 
 
-def failed_chunk(job: Job, chunk: Chunk, message: str) -> list[dict[str, Any]]:
+def failed_chunk(job: Job, chunk: Chunk, message: str) -> Records:
     return [error_record(job, item, message) for item in chunk]
 
 
@@ -62,43 +70,56 @@ class LocalPool:
         )
         return self._pool
 
-    def run(self, job: Job, chunks: Sequence[Chunk]) -> Iterator[list[dict[str, Any]]]:
-        waiting = deque(range(len(chunks)))
-        suspects: deque[int] = deque()  # chunks in flight when a worker died: run alone
-        lone_failures: dict[int, int] = {}
-        running: dict[Future[list[dict[str, Any]]], int] = {}
-        pool = self._start()
-        while waiting or suspects or running:
+    def start(self) -> None:
+        pool = self._pool or self._start()
+        # One task each: the pool starts a process per task while none is idle.
+        for future in [pool.submit(warm) for _ in range(self.workers)]:
+            future.result()
+
+    def run(self, job: Job, chunker: Chunker) -> Iterator[Records]:
+        waiting: deque[Chunk] = deque()  # taken, not yet accepted by a pool
+        suspects: deque[Chunk] = deque()  # chunks in flight when a worker died: run alone
+        lone_failures: Counter[int] = Counter()
+        running: dict[Future[tuple[Records, float]], Chunk] = {}
+        pool = self._pool or self._start()
+        while True:
             broken = False
             if suspects and not running:
-                index = suspects.popleft()
-                if not self._submit(pool, running, job, chunks, index):
-                    suspects.appendleft(index)
+                chunk = suspects.popleft()
+                if not self._submit(pool, running, job, chunk):
+                    suspects.appendleft(chunk)
                     broken = True
-            while not broken and waiting and not suspects and len(running) < 2 * self.workers:
-                index = waiting.popleft()
-                if not self._submit(pool, running, job, chunks, index):
-                    waiting.appendleft(index)
+            while not broken and not suspects and len(running) < 2 * self.workers:
+                taken = waiting.popleft() if waiting else chunker.take()
+                if taken is None:
+                    break
+                if not self._submit(pool, running, job, taken):
+                    waiting.appendleft(taken)
                     broken = True
             if not broken:
+                if not running:
+                    return
                 alone = len(running) == 1
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    index = running.pop(future)
+                    chunk = running.pop(future)
                     try:
-                        yield future.result()
+                        records, seconds = future.result()
                     except BrokenProcessPool:
                         broken = True
-                        if alone:
-                            lone_failures[index] = lone_failures.get(index, 0) + 1
-                        if lone_failures.get(index, 0) >= MAX_LONE_FAILURES:
-                            message = f"the worker process died {MAX_LONE_FAILURES} times on it"
-                            yield failed_chunk(job, chunks[index], message)
-                        else:
-                            suspects.append(index)
+                        lone_failures[id(chunk)] += int(alone)
+                        if lone_failures[id(chunk)] < MAX_LONE_FAILURES:
+                            suspects.append(chunk)
+                            continue
+                        chunker.finished(chunk, None)
+                        message = f"the worker process died {MAX_LONE_FAILURES} times on it"
+                        yield failed_chunk(job, chunk, message)
                     except Exception as error:
-                        message = f"internal error: {describe(error)}"
-                        yield failed_chunk(job, chunks[index], message)
+                        chunker.finished(chunk, None)
+                        yield failed_chunk(job, chunk, f"internal error: {describe(error)}")
+                    else:
+                        chunker.finished(chunk, seconds)
+                        yield records
             if broken:
                 suspects.extend(running.values())
                 running.clear()
@@ -108,14 +129,13 @@ class LocalPool:
     @staticmethod
     def _submit(
         pool: ProcessPoolExecutor,
-        running: dict[Future[list[dict[str, Any]]], int],
+        running: dict[Future[tuple[Records, float]], Chunk],
         job: Job,
-        chunks: Sequence[Chunk],
-        index: int,
+        chunk: Chunk,
     ) -> bool:
         """Hand a chunk to the pool; False when the pool has just lost a worker."""
         try:
-            running[pool.submit(run_chunk, job, chunks[index])] = index
+            running[pool.submit(run_chunk, job, chunk)] = chunk
         except BrokenProcessPool:
             return False
         return True
@@ -172,22 +192,41 @@ class DaskCluster:
                 f"cannot reach the Dask scheduler at {scheduler!r}: {describe(error)}"
             ) from None
         self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+
+    def start(self) -> None:
         self._client.run(warm)  # each worker imports pencilbox now, not during the first task
 
-    def run(self, job: Job, chunks: Sequence[Chunk]) -> Iterator[list[dict[str, Any]]]:
-        as_completed = _distributed().as_completed
-        futures = [self._client.submit(run_chunk, job, chunk, pure=False) for chunk in chunks]
-        index = {future.key: number for number, future in enumerate(futures)}
+    def run(self, job: Job, chunker: Chunker) -> Iterator[Records]:
+        finished = _distributed().as_completed()
+        pending: dict[str, tuple[Any, Chunk]] = {}
+
+        def submit() -> None:  # two chunks a worker: one running, the next already there
+            while len(pending) < 2 * self.workers:
+                chunk = chunker.take()
+                if chunk is None:
+                    return
+                future = self._client.submit(run_chunk, job, chunk, pure=False)
+                pending[future.key] = (future, chunk)
+                finished.add(future)
+
         try:
-            for future in as_completed(futures):
+            submit()
+            for future in finished:
+                _, chunk = pending.pop(future.key)
                 try:
-                    yield future.result()
+                    records, seconds = future.result()
                 except Exception as error:  # KilledWorker after repeated deaths, or a bug
-                    message = f"the cluster could not run it: {describe(error)}"
-                    yield failed_chunk(job, chunks[index[future.key]], message)
+                    chunker.finished(chunk, None)
+                    yield failed_chunk(
+                        job, chunk, f"the cluster could not run it: {describe(error)}"
+                    )
+                else:
+                    chunker.finished(chunk, seconds)
+                    yield records
                 future.release()
+                submit()
         finally:
-            self._client.cancel([future for future in futures if not future.done()])
+            self._client.cancel([future for future, _ in pending.values()])
 
     def close(self) -> None:
         client = getattr(self, "_client", None)

@@ -77,8 +77,11 @@ def label(record: dict[str, Any]) -> str:
     return f"{record.get('file')}" + (f" line {line}" if line is not None else "")
 
 
-def summary(records: Iterable[dict[str, Any]], finished_now: int, seconds: float) -> str:
-    """Counts per status, this run's rate, and the slowest items."""
+def summary(
+    records: Iterable[dict[str, Any]], finished_now: int, seconds: float, startup: float = 0.0
+) -> str:
+    """Counts per status, this run's rate (the workers' start-up told apart), and the slowest
+    items."""
     records = list(records)
     counts = Counter(str(record.get("status")) for record in records)
     shown = ", ".join(f"{status} {count}" for status, count in counts.most_common())
@@ -86,6 +89,7 @@ def summary(records: Iterable[dict[str, Any]], finished_now: int, seconds: float
     lines = [
         f"{len(records)} records ({shown or 'none'}); this run: {finished_now} in "
         f"{seconds:.1f} s ({rate:.1f}/s)"
+        + (f", after {startup:.1f} s starting the workers" if startup else "")
     ]
     timed = [r for r in records if isinstance(r.get("time_s"), int | float)]
     slowest = sorted(timed, key=lambda r: -float(r["time_s"]))[:SLOWEST_SHOWN]

@@ -7,6 +7,7 @@ access to the input files), and only plain JSON records come back.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -66,8 +67,14 @@ def warm() -> None:
     """Nothing: a worker that runs it has imported this module (and so pencilbox)."""
 
 
-def run_chunk(job: Job, items: Sequence[Item]) -> list[dict[str, Any]]:
-    """The records of the items, in their order. One item's failure is its record."""
+def run_chunk(job: Job, items: Sequence[Item]) -> tuple[list[dict[str, Any]], float]:
+    """The records of the items, in their order (one item's failure is its record), and the
+    seconds they took here (how the command sizes the next chunks)."""
+    started = time.perf_counter()
+    return _records(job, items), time.perf_counter() - started
+
+
+def _records(job: Job, items: Sequence[Item]) -> list[dict[str, Any]]:
     if job.verb == "solve" and not job.steps:
         try:  # the whole chunk at once: a genre's compiled `solve_many` takes it in one call
             return list(solve_records([_solve_task(job, item) for item in items]))

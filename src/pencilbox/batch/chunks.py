@@ -1,0 +1,115 @@
+"""How the items of a batch are cut into tasks: sized from the time the first ones took.
+
+A task has a cost of its own (a few tenths of a millisecond on the local pool, several
+milliseconds on Dask, more on a busy machine), so tiny items (a compiled sudoku solve takes
+a tenth of a millisecond) must travel many to a task; long items (a 10x10 Double Choco takes
+seconds) must travel alone, or a worker would be left idle at the end. Nothing tells in
+advance which, so each kind of item is first sent in a small probe, and once a worker says
+how long its probe took, tasks carry about TARGET_SECONDS of work each. Near the end they
+shrink, so that the workers finish together.
+
+Items of one kind share a chunk: the entries of one list file (one compiled `solve_many`
+call), puzzle files, or seeds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from pencilbox.batch.work import Item
+
+TARGET_SECONDS = 1.0
+"""The work a task carries once the time per item is known: against Dask's few ms a task
+(50 ms on a busy machine) an overhead of a few per cent, and no more than a second of
+work lost per worker when a batch is interrupted."""
+SMALLEST_SECONDS = 0.25
+"""Near the end tasks shrink to balance the workers, but not below this much work."""
+PROBE = {"list": 8, "files": 1, "seeds": 1}
+"""Items in a first task of a kind, before its time per item is known."""
+GROWTH = 16
+"""A task holds at most this many times the items of the largest one measured of its kind
+(one slow start does not make the next task enormous)."""
+MAX_CHUNK = 4096
+
+
+def kind(item: Item) -> str:
+    """Which items may share a task and a time-per-item estimate."""
+    if item.seed is not None:
+        return "seeds"
+    return "files" if item.line is None else f"list {item.file}"
+
+
+class Chunker:
+    """Hands out the items as chunks, sized from what the finished ones took.
+
+    take() gives the next chunk, or None when there is none to give now (all handed out, or
+    the first chunk of a kind is still running and its time is needed); every chunk taken
+    must be reported once to finished(), with the seconds its work took (None if it failed).
+    `size` fixes the number of items a chunk (the --chunk option)."""
+
+    def __init__(self, items: Sequence[Item], workers: int, size: int | None = None) -> None:
+        self._items = list(items)
+        self._next = 0
+        self._workers = max(1, workers)
+        self._size = size
+        self._seconds: dict[str, float] = {}  # measured work per kind
+        self._counted: Counter[str] = Counter()  # items measured per kind
+        self._largest: Counter[str] = Counter()  # largest measured chunk per kind
+        self._probing: Counter[str] = Counter()  # probes out, per kind not yet measured
+        self.taken = 0
+        """How many chunks were handed out."""
+
+    @property
+    def left(self) -> int:
+        """Items not handed out yet."""
+        return len(self._items) - self._next
+
+    def take(self) -> list[Item] | None:
+        if not self.left:
+            return None
+        group = kind(self._items[self._next])
+        if self._size is not None:
+            count = self._size
+        elif self._counted[group]:
+            count = self._sized(group)
+        elif self._probing[group] < self._workers:
+            prefix = group.split(" ", 1)[0]
+            count = PROBE[prefix]
+            self._probing[group] += 1
+        else:
+            return None  # the probes of this kind will say how many
+        chunk: list[Item] = []
+        while self._next < len(self._items) and len(chunk) < count:
+            item = self._items[self._next]
+            if kind(item) != group:
+                break
+            chunk.append(item)
+            self._next += 1
+        self.taken += 1
+        return chunk
+
+    def _sized(self, group: str) -> int:
+        per_item = self._seconds.get(group, 0.0) / self._counted[group]
+        if per_item <= 0:
+            return min(MAX_CHUNK, GROWTH * self._largest[group])
+        target = TARGET_SECONDS / per_item
+        balanced = self.left / (2 * self._workers)  # the last tasks shrink...
+        smallest = SMALLEST_SECONDS / per_item  # ...but stay worth sending
+        count = max(smallest, min(target, balanced))
+        count = min(count, GROWTH * self._largest[group], MAX_CHUNK)
+        return max(1, math.ceil(count))
+
+    def finished(self, chunk: Sequence[Item], seconds: float | None) -> None:
+        """A chunk is done: `seconds` of work (None when it failed and says nothing)."""
+        if not chunk:
+            return
+        group = kind(chunk[0])
+        if self._probing[group]:
+            self._probing[group] -= 1
+        if seconds is None:
+            return
+        self._seconds[group] = self._seconds.get(group, 0.0) + seconds
+        self._counted[group] += len(chunk)
+        self._largest[group] = max(self._largest[group], len(chunk))
