@@ -3,7 +3,9 @@ Ctrl-C and a worker that dies."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import subprocess
 from pathlib import Path
@@ -176,6 +178,35 @@ def test_ctrl_c_exits_130_and_the_same_command_goes_on(tmp_path: Path) -> None:
     assert [r["seed"] for r in final] == list(range(1, count + 1))
     by_seed = {r["seed"]: r for r in final}
     assert all(by_seed[r["seed"]] == r for r in first)  # kept, not made again
+
+
+def test_a_batch_killed_with_all_its_processes_goes_on_when_run_again(tmp_path: Path) -> None:
+    """A lost machine: the command and its workers die at once (SIGKILL, no clean-up); the
+    same command again finishes the batch, keeping what was written, with nothing twice."""
+    out = tmp_path / "made.jsonl"
+    command = [*PENCILBOX, "batch", "generate", "sudoku", "--count", "20", "--out", str(out)]
+    process = subprocess.Popen(
+        [*command, "--workers", "2", "--chunk", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the pool's processes die with it
+    )
+    try:
+        at_kill = wait_for_records(out, 3, process)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert at_kill < 20  # mid-batch
+    first = [json.loads(line) for line in out.read_text().splitlines()[:at_kill]]
+    done = subprocess.run([*command, "--workers", "2"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    final = records(out)
+    assert [r["seed"] for r in final] == list(range(1, 21))
+    assert {r["status"] for r in final} == {"generated"}
+    by_seed = {r["seed"]: r for r in final}
+    assert all(by_seed[r["seed"]] == r for r in first)  # kept as written, not made again
 
 
 def test_a_worker_that_dies_is_replaced_and_its_task_retried(tmp_path: Path) -> None:
