@@ -12,6 +12,7 @@ import pencilbox
 from pencilbox.core.step import Step
 from pencilbox.genres.dbchoco.formats import read
 from pencilbox.genres.dbchoco.logic import State, deduce, propagate
+from pencilbox.genres.dbchoco.logic.state import AREA, REACH, components
 from pencilbox.genres.dbchoco.logic.trial import contradiction
 from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL, DoubleChoco
 from pencilbox.genres.dbchoco.placements import Board, blocks_for
@@ -198,3 +199,27 @@ def test_trial_sweeps_go_round_from_the_last_finding() -> None:
     assert contradiction(state, propagate)
     first = state.steps[-1].extra["edges"][0][0]
     assert state.next_trial == first + 1
+
+
+def test_components_follow_every_decided_edge() -> None:
+    """The partitions are kept per version of the edges: a decision shows at once."""
+    puzzle = read("https://puzz.link/p?dbchoco/4/4/0c4g2g")
+    state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    assert len(components(state, same_colour=False, through=AREA)) == 16
+    state.set({puzzle.geometry.right(0, 0): OPEN}, "area", "", [])
+    groups = components(state, same_colour=False, through=AREA)
+    assert [(0, 0), (0, 1)] in groups and len(groups) == 15
+    walled = {puzzle.geometry.right(r, c): WALL for r in range(4) for c in range(3) if c != 0}
+    walled |= {puzzle.geometry.down(r, c): WALL for r in range(3) for c in range(4)}
+    state.set(walled, "area", "", [])
+    reach = components(state, same_colour=False, through=REACH)
+    assert sorted(map(len, reach)) == [1] * 8 + [2] * 4
+
+
+def test_neighbours_name_the_edge_between() -> None:
+    geo = read("https://puzz.link/p?dbchoco/4/4/0c4g2g").geometry
+    for r in range(4):
+        for c in range(4):
+            around = geo.neighbours(r, c)
+            assert len(around) == 4 - (r in (0, 3)) - (c in (0, 3))
+            assert all(geo.between((r, c), cell) == e for cell, e in around)

@@ -14,6 +14,7 @@ and the logic steps use these indices.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from pencilbox.core.grid import Cell
 from pencilbox.errors import InvalidPuzzle, quote
@@ -63,17 +64,14 @@ class EdgeGeometry:
         r, c = divmod(edge - self.vertical_count, self.width)
         return (r, c), (r + 1, c)
 
-    def neighbours(self, r: int, c: int) -> list[tuple[Cell, Edge]]:
-        out: list[tuple[Cell, Edge]] = []
-        if c + 1 < self.width:
-            out.append(((r, c + 1), self.right(r, c)))
-        if c > 0:
-            out.append(((r, c - 1), self.right(r, c - 1)))
-        if r + 1 < self.height:
-            out.append(((r + 1, c), self.down(r, c)))
-        if r > 0:
-            out.append(((r - 1, c), self.down(r - 1, c)))
-        return out
+    @property
+    def table(self) -> tuple[Neighbours, ...]:
+        """Row-major: every cell's neighbours with the edges to them."""
+        return _neighbour_table(self.width, self.height)
+
+    def neighbours(self, r: int, c: int) -> Neighbours:
+        """The cells beside (r, c) with the edges to them (right, left, down, up)."""
+        return _neighbour_table(self.width, self.height)[r * self.width + c]
 
     def vertex_edges(self, r: int, c: int) -> tuple[Edge, Edge, Edge, Edge]:
         """The four edges at the inner vertex below-right of cell (r, c), 0 <= r < H-1,
@@ -88,6 +86,30 @@ class EdgeGeometry:
     def edge_name(self, edge: Edge) -> str:
         (r1, c1), (r2, c2) = self.cells(edge)
         return f"r{r1 + 1}c{c1 + 1}|r{r2 + 1}c{c2 + 1}"
+
+
+Neighbours = tuple[tuple[Cell, Edge], ...]
+
+
+@cache
+def _neighbour_table(width: int, height: int) -> tuple[Neighbours, ...]:
+    """Every cell's neighbours, made once per grid size: the logic asks for them millions of
+    times in a trace."""
+    geo = EdgeGeometry(width, height)
+    table = []
+    for r in range(height):
+        for c in range(width):
+            out: list[tuple[Cell, Edge]] = []
+            if c + 1 < width:
+                out.append(((r, c + 1), geo.right(r, c)))
+            if c > 0:
+                out.append(((r, c - 1), geo.right(r, c - 1)))
+            if r + 1 < height:
+                out.append(((r + 1, c), geo.down(r, c)))
+            if r > 0:
+                out.append(((r - 1, c), geo.down(r - 1, c)))
+            table.append(tuple(out))
+    return tuple(table)
 
 
 @dataclass(frozen=True)

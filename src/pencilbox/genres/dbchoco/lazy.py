@@ -22,7 +22,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
-from pencilbox.genres.dbchoco.board import EdgeGeometry
+from pencilbox.genres.dbchoco.board import EdgeGeometry, Neighbours
 from pencilbox.genres.dbchoco.encoding import Clause, Encoding, known
 from pencilbox.genres.dbchoco.shapes import congruent
 
@@ -40,7 +40,7 @@ class _Model:
         self.puzzle = puzzle
         self.geo = EdgeGeometry(puzzle.width, puzzle.height)
         self.walls = walls
-        self.adj: dict[Cell, list[tuple[Cell, int]]] = {}
+        self.adj: dict[Cell, Neighbours] = {}
         for r in range(puzzle.height):
             for c in range(puzzle.width):
                 self.adj[r, c] = self.geo.neighbours(r, c)

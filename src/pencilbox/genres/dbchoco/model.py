@@ -11,6 +11,7 @@ through the genre (`base.write`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import cell_name
@@ -69,9 +70,14 @@ class DoubleChoco:
     def number(self, r: int, c: int) -> int | None:
         return self.numbers[r * self.width + c]
 
-    @property
+    @cached_property
     def geometry(self) -> EdgeGeometry:
         return EdgeGeometry(self.width, self.height)
+
+    @cached_property
+    def sizes(self) -> tuple[int | None, ...]:
+        """Row-major: the size each clue gives, None for no clue and for `?`."""
+        return tuple(None if n is None or n == QUESTION else n for n in self.numbers)
 
     def colour_rows(self) -> list[str]:
         return [

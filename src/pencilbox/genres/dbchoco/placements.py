@@ -194,25 +194,24 @@ def _partners(board: Board, area: Block, n: int) -> Iterator[Block]:
         for nxt in board.neighbours(cell)
         if nxt not in area and board.gray(nxt) != colour
     }
-    tried: set[Block] = set()
-    for shape in set(images(area)):
+    allowed = {
+        (r, c)
+        for r in range(height)
+        for c in range(width)
+        if board.gray((r, c)) != colour and board.number((r, c)) in (None, n)
+    }
+    tried: set[tuple[int, int, int]] = set()
+    for index, shape in enumerate(set(images(area))):
         for anchor in beside:
             for dr, dc in shape:
                 r0, c0 = anchor[0] - dr, anchor[1] - dc
-                other = frozenset((r0 + r, c0 + c) for r, c in shape)
-                if other in tried:
+                if (index, r0, c0) in tried:  # a shape and its offset name one copy
                     continue
-                tried.add(other)
-                if all(0 <= r < height and 0 <= c < width for r, c in other) and _fits_as_partner(
-                    board, other, colour, n
-                ):
-                    block = area | other
+                tried.add((index, r0, c0))
+                if all((r0 + r, c0 + c) in allowed for r, c in shape):
+                    block = area | frozenset((r0 + r, c0 + c) for r, c in shape)
                     if _sealable(board, block, same_colour=False):
                         yield block
-
-
-def _fits_as_partner(board: Board, other: Block, colour: bool, n: int) -> bool:
-    return all(board.gray(cell) != colour and board.number(cell) in (None, n) for cell in other)
 
 
 def _sealable(board: Board, cells: Block, *, same_colour: bool) -> bool:

@@ -8,14 +8,12 @@ reasoning rests on (highlighted too).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
 from pencilbox.core.step import Step
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL, EdgeGeometry, Walls
-from pencilbox.genres.dbchoco.encoding import known
 from pencilbox.genres.dbchoco.placements import Placements
 
 if TYPE_CHECKING:
@@ -58,6 +56,13 @@ class State:
     """The compiled rule check (search.COMPILED) for this puzzle, made on first use."""
     next_trial: int = 0
     """The edge the next trial sweep starts from (trial.py goes round, not back to 0)."""
+    version: int = 0
+    """Counts the calls of `set` that changed edges (the only way edges change)."""
+    grouped: dict[tuple[bool, tuple[str, ...]], tuple[int, list[list[Cell]]]] = field(
+        default_factory=dict
+    )
+    """`components` found at a version: the rules and checks of one pass ask for the same
+    few partitions again and again."""
 
     @property
     def geo(self) -> EdgeGeometry:
@@ -98,6 +103,7 @@ class State:
         new = {e: v for e, v in changes.items() if self.edges[e] != v}
         if not new:
             return False
+        self.version += 1
         for e, v in new.items():
             if self.edges[e] != UNDECIDED:
                 raise Broken(f"{self.geo.edge_name(e)} would be both a wall and open", [])
@@ -142,30 +148,42 @@ def describe(geo: EdgeGeometry, edges: list[int], value: str) -> str:
 
 def number(puzzle: DoubleChoco, cell: Cell) -> int | None:
     """The size a cell's clue gives, None without one (or with `?`)."""
-    return known(puzzle.number(*cell))
+    return puzzle.sizes[cell[0] * puzzle.width + cell[1]]
 
 
 def component(
     state: State, start: Cell, *, same_colour: bool, through: tuple[str, ...]
 ) -> list[Cell]:
     """The cells joined to `start` by edges whose value is in `through` (sorted)."""
-    puzzle, geo = state.puzzle, state.geo
-    colour = puzzle.is_gray(*start)
+    puzzle, edges = state.puzzle, state.edges
+    width, gray, table = puzzle.width, puzzle.gray, state.geo.table
+    colour = gray[start[0] * width + start[1]]
     seen = {start}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for nxt, e in geo.neighbours(*cell):
-            if nxt in seen or state.edges[e] not in through:
+    todo = [start]
+    while todo:  # the hottest loop of the logic: flat lookups, no method calls
+        r, c = todo.pop()
+        for nxt, e in table[r * width + c]:
+            if nxt in seen or edges[e] not in through:
                 continue
-            if same_colour and puzzle.is_gray(*nxt) != colour:
+            if same_colour and gray[nxt[0] * width + nxt[1]] != colour:
                 continue
             seen.add(nxt)
-            queue.append(nxt)
+            todo.append(nxt)
     return sorted(seen)
 
 
 def components(state: State, *, same_colour: bool, through: tuple[str, ...]) -> list[list[Cell]]:
+    """The grid cut into `component`s (the lists are shared: read them, do not change them)."""
+    key = (same_colour, through)
+    cached = state.grouped.get(key)
+    if cached is not None and cached[0] == state.version:
+        return cached[1]
+    found = _components(state, same_colour=same_colour, through=through)
+    state.grouped[key] = (state.version, found)
+    return found
+
+
+def _components(state: State, *, same_colour: bool, through: tuple[str, ...]) -> list[list[Cell]]:
     seen: set[Cell] = set()
     out = []
     for r in range(state.puzzle.height):
