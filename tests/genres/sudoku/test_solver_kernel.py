@@ -137,9 +137,10 @@ def test_node_budget_hands_over_to_sat(monkeypatch: pytest.MonkeyPatch) -> None:
 @needs_kernel
 def test_time_budget() -> None:
     assert KERNEL is not None
-    # Every 9x9 grid is too many: the clock stops the enumeration.
-    found, nodes, stop, _ = KERNEL([0] * 81, 3, 10**6, 0, 0.02)
-    assert stop == 2 and 0 < len(found) < 10**6 and nodes > 1000
+    # Every 9x9 grid is too many: the clock stops the enumeration. (No count of nodes is
+    # asserted: on a loaded machine the process may get almost none of its 50 ms.)
+    found, nodes, stop, _ = KERNEL([0] * 81, 3, 10**6, 0, 0.05)
+    assert stop == 2 and 0 < len(found) < 10**6 and nodes > 0
     assert distinct_valid(found[:50], 3, [0] * 81)
     with pytest.raises(TimeLimitReached):
         solve_values(read(HARD).values(), 3, 2, Deadline(0.0))
