@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from pencilbox.errors import PuzzleError  # noqa: E402
 from pencilbox.genres.dbchoco.formats import read  # noqa: E402
 from pencilbox.genres.dbchoco.generate import generate  # noqa: E402
-from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce  # noqa: E402
+from pencilbox.genres.dbchoco.logic import GRADE_OF, GRADES, deduce  # noqa: E402
 from pencilbox.genres.dbchoco.model import UNDECIDED, DoubleChoco, Walls  # noqa: E402
 from pencilbox.genres.dbchoco.search import COMPILED  # noqa: E402
 from pencilbox.genres.dbchoco.solve import solve  # noqa: E402
@@ -218,13 +218,13 @@ def technique_table(entries: list[Entry]) -> list[str]:
     lines = [
         "## Techniques",
         "",
-        "How often each technique gives a step, and in how many puzzles (the order of the",
-        "levels follows this: the easier a technique, the more puzzles use it).",
+        "How often each technique gives a step, and in how many puzzles, easiest first",
+        "(the level is what a puzzle grades when that technique is the hardest it needs).",
         "",
         "| level | technique | steps | puzzles using it |",
         "|---|---|---|---|",
     ]
-    for name, level in sorted(LEVELS.items(), key=lambda kv: kv[1]):
+    for name, level in GRADE_OF.items():
         lines.append(f"| {level} | {name} | {uses[name]} | {needed[name]} |")
     return [*lines, ""]
 
@@ -286,12 +286,13 @@ def size_summary(entries: list[Entry], peer: str | None) -> list[str]:
     return [*lines, ""]
 
 
-def generation_table(sizes: list[str], count: int, human: list[Entry]) -> list[str]:
+def generation_table(sizes: list[str], count: int, attempts: int, human: list[Entry]) -> list[str]:
     lines = [
         "## Generation per grade",
         "",
-        f"`generate(size, seed, grade=...)`, seeds 1..{count} (a seed that yields another",
-        "grade moves on to the next one). Human-made puzzles of the same size, for comparison:",
+        f"`generate(size, seed, grade=..., attempts={attempts})`, seeds 1..{count} (a seed",
+        "that yields another grade moves on to the next one, at most `attempts` seeds; the",
+        "grade is checked with the trials). Human-made puzzles of the same size below:",
         "",
         "| size | grade | made | mean clues | min-max clues | median CPU s | max CPU s |",
         "|---|---|---|---|---|---|---|",
@@ -302,7 +303,7 @@ def generation_table(sizes: list[str], count: int, human: list[Entry]) -> list[s
             for seed in range(1, count + 1):
                 cpu = time.process_time()
                 try:
-                    result = generate(size, seed, grade=grade)
+                    result = generate(size, seed, grade=grade, attempts=attempts)
                 except PuzzleError:
                     cpus.append(time.process_time() - cpu)
                     continue
@@ -358,7 +359,10 @@ def main() -> int:
         "--probe-seconds", type=float, default=0.0, help="trial budget per puzzle (0: none)"
     )
     parser.add_argument("--gen-sizes", default="6x6,8x8,10x10")
-    parser.add_argument("--gen-count", type=int, default=5)
+    parser.add_argument("--gen-count", type=int, default=5, help="seeds per size and grade")
+    parser.add_argument(
+        "--attempts", type=int, default=20, help="seeds the generator tries for one grade"
+    )
     parser.add_argument("--quick", action="store_true", help="no generation")
     args = parser.parse_args()
     lists = [Path(p) for p in args.set]
@@ -374,7 +378,7 @@ def main() -> int:
     measure_logic(entries, args.probe_seconds)
     lines = [*coverage_table(entries), *technique_table(entries), *speed_table(entries, peer)]
     if not args.quick:
-        lines += generation_table(args.gen_sizes.split(","), args.gen_count, entries)
+        lines += generation_table(args.gen_sizes.split(","), args.gen_count, args.attempts, entries)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(header(peer, (load_start, os.getloadavg()[0])) + lines) + "\n")
     print(f"wrote {OUT}")

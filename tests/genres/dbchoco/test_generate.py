@@ -157,7 +157,38 @@ def test_a_logic_grade_is_met_and_logic_finishes_the_puzzle() -> None:
 def test_an_unknown_grade_is_refused_at_once() -> None:
     from pencilbox.errors import PuzzleError
 
-    with pytest.raises(
-        PuzzleError, match="choose one of numbers, dead_end, area, sizes, balance, placement, shape"
-    ):
+    with pytest.raises(PuzzleError, match="choose one of local, placement, contradiction, search"):
         generate("6x6", 1, grade="bogus")
+
+
+@pytest.mark.parametrize(
+    ("grade", "seed"), [("local", 1), ("placement", 1), ("contradiction", 1), ("search", 1)]
+)
+def test_every_grade_comes_out_of_the_command_line(grade: str, seed: int) -> None:
+    """`generate --grade LEVEL --json` gives a puzzle that `grade` rates exactly LEVEL
+    (solver and trials included), for each level, on 6x6."""
+    import json
+    import subprocess
+    import sys
+
+    def pencilbox(*args: str) -> str:
+        run = subprocess.run(
+            [sys.executable, "-m", "pencilbox.cli", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    made = json.loads(
+        pencilbox(
+            "generate", "dbchoco", "--size", "6x6", "--seed", str(seed), "--grade", grade, "--json"
+        )
+    )
+    assert made["grade"] == grade
+    record = json.loads(pencilbox("grade", made["url"], "--jsonl"))
+    assert record["level"] == grade
+    assert record["solved_by_logic"] is (grade != "search")
+    if grade == "local":  # the hardest technique is named, one of the level's five
+        assert record["hardest"] in ("numbers", "dead_end", "area", "sizes", "balance")

@@ -10,11 +10,14 @@
 3. Clues are removed one at a time, in random order, while the tiling stays the only answer
    (`search.other_answer`, with a deterministic round budget: a check that runs out keeps
    the clue, so the result depends on the seed only, never on the machine's speed).
-4. The grade comes from the logic steps. With `grade=` a logic level, step 3 also keeps
-   every clue whose removal would leave the puzzle beyond that level's logic (so the
-   result is as sparse as the grade allows), and a result of another grade is retried with
-   the next seed. (Checking `contradiction` at each removal would cost seconds of probing
-   per clue on 10x10: that level is only checked at the end.)
+4. The grade comes from the logic steps. With `grade=` a logic level, clues are first
+   added (true ones, beside the edges logic up to that level leaves open) until that
+   level's logic finishes the puzzle (the `local` level needs many more clues than one a
+   block), then step 3 also keeps every clue whose removal would leave the puzzle beyond
+   that level (so the result is as sparse as the grade allows), and a result of another
+   grade is retried with the next seed. (Checking `contradiction` at each removal would
+   cost seconds of probing per clue on 10x10: that level and `search` are only checked at
+   the end, with the trials.)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pencilbox.core.grid import Cell
 from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
+from pencilbox.genres.dbchoco.board import UNDECIDED
 from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
@@ -237,11 +241,40 @@ def generate(
 
 
 def _within(puzzle: DoubleChoco, target: str | None) -> bool:
-    """Whether logic up to the target level (without probing) finishes the puzzle."""
-    if target is None or LEVELS.get(target, 99) >= LEVELS["contradiction"]:
+    """Whether logic up to the target level (without trials) finishes the puzzle."""
+    if target is None or GRADES.index(target) >= GRADES.index("contradiction"):
         return True
     state = deduce(puzzle, probes=False)
-    return state.solved() and LEVELS[state.grade()] <= LEVELS[target]
+    return state.solved() and GRADES.index(state.grade()) <= GRADES.index(target)
+
+
+def _clue_until_within(
+    gray: list[list[bool]],
+    numbers: dict[Cell, int],
+    sizes: dict[Cell, int],
+    target: str,
+    rng: random.Random,
+) -> dict[Cell, int] | None:
+    """Add true clues until logic up to `target` finishes the puzzle: each on a cell beside
+    an edge that logic (up to the target) left undecided, or decided with a harder
+    technique. None when every cell holds a clue and it still does not."""
+    w, h = len(gray[0]), len(gray)
+    while True:
+        state = deduce(_puzzle(gray, numbers, w, h), probes=False)
+        level = GRADES.index(target) + 1
+        if state.solved() and LEVELS[state.hardest()] <= level:
+            return numbers
+        stuck = {
+            cell for e, v in enumerate(state.edges) if v == UNDECIDED for cell in state.geo.cells(e)
+        }
+        for step in state.steps:
+            if step.level > level:
+                stuck.update(cell for e, _ in step.extra["edges"] for cell in state.geo.cells(e))
+        free = sorted(stuck - set(numbers)) or sorted(set(sizes) - set(numbers))
+        if not free:
+            return None
+        cell = rng.choice(free)
+        numbers = {**numbers, cell: sizes[cell]}
 
 
 def _generate_one(w: int, h: int, seed: int, target: str | None = None) -> dict[str, Any]:
@@ -259,7 +292,13 @@ def _generate_one(w: int, h: int, seed: int, target: str | None = None) -> dict[
             break
     numbers = unique
     if not _within(_puzzle(gray, numbers, w, h), target):
-        target = None  # beyond the level even with every clue: graded as it is, then retried
+        assert target is not None
+        sizes = {cell: len(cells) // 2 for cells in members.values() for cell in cells}
+        more = _clue_until_within(gray, numbers, sizes, target, rng)
+        if more is None:
+            target = None  # beyond the level even with every clue: graded as it is, then retried
+        else:
+            numbers = more
     order = sorted(numbers)
     rng.shuffle(order)
     for cell in order:
@@ -271,7 +310,7 @@ def _generate_one(w: int, h: int, seed: int, target: str | None = None) -> dict[
         if other is None and _within(_puzzle(gray, trial, w, h), target):
             numbers = trial
     puzzle = _puzzle(gray, numbers, w, h)
-    probes = target == "contradiction"
+    probes = target in ("contradiction", "search")  # else a trial-level puzzle grades search
     level = _grade(puzzle, answer, Stats(), Deadline(None), probes=probes) or "search"
     return {
         "url": puzzle.to("url").strip(),

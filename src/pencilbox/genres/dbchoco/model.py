@@ -110,8 +110,16 @@ class DoubleChoco:
         return grade(self)
 
     def grade_report(self) -> dict[str, Any]:
-        """The grade in the shape every genre reports it (the hardest step kind, or search)."""
-        return base.step_kind_report(self.grade())
+        """The grade in the shape every genre reports it: the level, and the hardest
+        technique it comes from (`search` for both when logic stops short)."""
+        from pencilbox.genres.dbchoco.logic import GRADE_OF
+        from pencilbox.genres.dbchoco.solve import hardest
+
+        technique = hardest(self)
+        level = GRADE_OF[technique]
+        report = base.step_kind_report(level)
+        report["hardest"] = level if level == "search" else technique
+        return report
 
     def hint(self, level: int = 1) -> str | None:
         """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""

@@ -14,7 +14,9 @@ def options() -> tuple[GeneratorOption, ...]:
         GeneratorOption(
             "seed", "whole", "the same seed makes the same puzzle (random if not given)"
         ),
-        GeneratorOption("grade", "choice", "the hardest technique it may need", choices=GRADES),
+        GeneratorOption(
+            "grade", "choice", "the level of the hardest technique it needs", choices=GRADES
+        ),
         GeneratorOption("width", "whole", "instead of --size", minimum=2, maximum=30),
         GeneratorOption("height", "whole", "instead of --size", minimum=2, maximum=30),
         GeneratorOption("attempts", "whole", "seeds tried in search of the grade", 20, minimum=1),

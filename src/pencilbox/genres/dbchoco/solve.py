@@ -16,7 +16,7 @@ from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.base import SolveResult
 from pencilbox.genres.dbchoco.board import Walls
-from pencilbox.genres.dbchoco.logic import PROBE_SECONDS, deduce
+from pencilbox.genres.dbchoco.logic import GRADE_OF, PROBE_SECONDS, deduce
 from pencilbox.genres.dbchoco.search import answers
 
 if TYPE_CHECKING:
@@ -61,23 +61,38 @@ def solve(
 def _grade(
     puzzle: DoubleChoco, answer: Walls, stats: Stats, deadline: Deadline, probes: bool = False
 ) -> str | None:
-    """The hardest logic step needed. Inside `solve` the contradiction probes are left out
-    (they cost seconds in Python on 12x12 and up), so a puzzle that needs them grades as
-    `search` there; `grade()` runs them."""
+    """The level of the hardest logic step needed. Inside `solve` the contradiction probes
+    are left out (they cost seconds in Python on 12x12 and up), so a puzzle that needs them
+    grades as `search` there; `grade()` runs them."""
+    found = _hardest(puzzle, answer, stats, deadline, probes)
+    return None if found is None else GRADE_OF[found]
+
+
+def _hardest(
+    puzzle: DoubleChoco, answer: Walls, stats: Stats, deadline: Deadline, probes: bool
+) -> str | None:
+    """The hardest technique logic uses (`backbone` when it stops short), None on time out."""
     try:
         with stats.phase("logic"):
             state = deduce(puzzle, probes=probes, deadline=deadline, solution=answer)
     except TimeLimitReached:
         return None
-    return state.grade() if state.solved() else "search"
+    return state.hardest() if state.solved() else "backbone"
 
 
 def grade(puzzle: DoubleChoco, time_limit: float | None = None) -> str:
+    return GRADE_OF[hardest(puzzle, time_limit)]
+
+
+def hardest(puzzle: DoubleChoco, time_limit: float | None = None) -> str:
+    """The hardest technique the puzzle needs, trials included (`backbone`: logic stops
+    short, or there is not exactly one answer)."""
     result = solve(puzzle, limit=2, time_limit=time_limit, with_grade=False)
     if result.status != "unique":
-        return "search"
+        return "backbone"
     stats = Stats()
-    return _grade(puzzle, result.solutions[0], stats, Deadline(time_limit), probes=True) or "search"
+    deadline = Deadline(time_limit)
+    return _hardest(puzzle, result.solutions[0], stats, deadline, probes=True) or "backbone"
 
 
 def trace(puzzle: DoubleChoco, time_limit: float | None = None) -> list[Step]:

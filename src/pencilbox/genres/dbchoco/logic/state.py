@@ -20,19 +20,23 @@ if TYPE_CHECKING:
     from pencilbox.genres.dbchoco._propagator import Propagator
     from pencilbox.genres.dbchoco.model import DoubleChoco
 
-LEVELS = {
-    "numbers": 1,
-    "dead_end": 2,
-    "area": 3,
-    "sizes": 4,
-    "balance": 5,
-    "placement": 6,
-    "shape": 7,
-    "contradiction": 8,
-    "backbone": 9,
+GRADE_OF = {
+    "numbers": "local",
+    "dead_end": "local",
+    "area": "local",
+    "sizes": "local",
+    "balance": "local",
+    "placement": "placement",
+    "shape": "placement",
+    "contradiction": "contradiction",
+    "backbone": "search",
 }
-"""Every technique and its level, easiest first (logic/__init__.py says why this order)."""
-GRADES = (*[name for name in LEVELS if name != "backbone"], "search")
+"""Every technique, easiest first, and the level it belongs to (logic/__init__.py says why
+the five local techniques make one level)."""
+GRADES = ("local", "placement", "contradiction", "search")
+"""The levels a puzzle can grade, easiest first: the level of the hardest technique it needs."""
+LEVELS = {technique: GRADES.index(grade) + 1 for technique, grade in GRADE_OF.items()}
+"""A technique's level as a number (a step's `level`; 1 is the easiest)."""
 
 
 class Broken(Exception):
@@ -85,10 +89,14 @@ class State:
         return UNDECIDED not in self.edges
 
     def grade(self) -> str:
-        hardest = max((LEVELS[s.technique] for s in self.steps), default=1)
-        if hardest >= LEVELS["backbone"]:
-            return "search"
-        return next(name for name, level in LEVELS.items() if level == hardest)
+        """The level of the hardest technique used (`search` for the last resort)."""
+        return GRADE_OF[self.hardest()]
+
+    def hardest(self) -> str:
+        """The hardest technique used (the last in the order of GRADE_OF), `numbers` when
+        there is no step at all."""
+        order = list(GRADE_OF)
+        return max((s.technique for s in self.steps), key=order.index, default="numbers")
 
     def set(
         self,
