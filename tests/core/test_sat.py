@@ -148,3 +148,19 @@ def test_ctrl_c_stops_untimed_searches_cleanly() -> None:
     stopped, slowest = run.stdout.split()
     assert int(stopped) == 25
     assert float(slowest) < 30  # each Ctrl-C ends its search (at the end of a chunk)
+
+
+def test_cadical_options_reach_the_solver() -> None:
+    """`SatSolver(options)` sets CaDiCaL's own settings: with `phase` 0 its decisions try
+    false first (lucky search off, so that the decisions show in the model)."""
+
+    def model(options: dict[str, int]) -> list[bool]:
+        with SatSolver(options) as solver:
+            v = solver.new_vars(4)
+            solver.add_clause(v)
+            solver.add_clause([-v[0], -v[1]])
+            assert solver.solve()
+            return solver.values(v)
+
+    assert sum(model({"lucky": 0, "phase": 0})) == 1
+    assert sum(model({"lucky": 0, "phase": 1})) == 3

@@ -85,8 +85,12 @@ def interrupt_requested() -> bool:
 
 
 class SatSolver:
-    def __init__(self) -> None:
+    def __init__(self, options: dict[str, int] | None = None) -> None:
+        """`options`: CaDiCaL's own settings by name (e.g. {"phase": 0}), set before any
+        clause is added."""
         self._solver = Solver(name=SOLVER_NAME)
+        if options:
+            self._solver.solver.configure(options)
         self._top = 0
         self.calls = 0
 
