@@ -442,6 +442,13 @@ def sudoku_photo(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
 # -- nonogram -----------------------------------------------------------------------------------
 def _nonogram_puzzle(rng: np.random.Generator, largest: int = 50) -> dict[str, Any]:
     """rows, cols and a solution (list of '#'/'.' strings) from the test samples, else made."""
+    return _nonogram_puzzle_between(rng, 5, largest)
+
+
+def _nonogram_puzzle_between(
+    rng: np.random.Generator, smallest: int, largest: int
+) -> dict[str, Any]:
+    """A puzzle whose longer side is `smallest` to `largest` (the shorter at least 5)."""
     found = []
     folder = DATA / "nonogram"
     if folder.is_dir():
@@ -449,6 +456,7 @@ def _nonogram_puzzle(rng: np.random.Generator, largest: int = 50) -> dict[str, A
             data = json.loads(path.read_text())
             w, h = data.get("width", 0), data.get("height", 0)
             fits = 5 <= w <= largest and 5 <= h <= largest and data.get("solution")
+            fits = fits and max(w, h) >= smallest
             if fits and "invalid" not in path.name:
                 found.append(data)
     if found:
@@ -456,7 +464,7 @@ def _nonogram_puzzle(rng: np.random.Generator, largest: int = 50) -> dict[str, A
         return {"rows": data["rows"], "cols": data["cols"], "solution": data["solution"]}
     from pencilbox.genres.nonogram.generate import generate
 
-    side = int(rng.integers(5, min(largest, 30) + 1))
+    side = int(rng.integers(smallest, max(smallest, min(largest, 30)) + 1))
     made = generate(size=f"{side}x{side}", seed=int(rng.integers(1 << 30)))
     puzzle = made["puzzle"]
     return {
@@ -485,6 +493,11 @@ class _NonoLook:
     crosses: bool
     strike: bool  # solved clues struck through (else greyed)
     gap: float  # space between row clue numbers, in cells
+    col_step: float = 1.0  # distance between stacked column clue numbers, in cells
+    digit_size: tuple[float, float] = (0.55, 0.7)  # clue digits' size range, in cells
+    dots: bool = False  # the player marks empty cells with dots (else crosses)
+    bands: RGB | None = None  # every other block of 5 lines tinted, clues and grid
+    cursor: RGB | None = None  # the player's current row and column highlighted
 
 
 def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
@@ -498,7 +511,8 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     clue_w = int(max(c, longest_row) + c * 0.4)
     if look.boxed:
         clue_w = max(1, max((len(r) for r in rows), default=1)) * c
-    clue_h = max(1, max((len(col) for col in cols), default=1)) * c + int(c * 0.3)
+    step = c if look.boxed else c * look.col_step
+    clue_h = int(max(1, max((len(col) for col in cols), default=1)) * step + c * 0.3)
     margin = int(c * rng.uniform(0.5, 2.0))
     W = margin * 2 + clue_w + w * c
     H = margin * 2 + clue_h + h * c
@@ -520,6 +534,21 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     for k in range(w):
         colour = look.clue_ground[k % len(look.clue_ground)]
         draw.rectangle([gx + k * c, margin, gx + (k + 1) * c - 1, gy - 1], fill=colour)
+    if look.bands is not None:  # every other block of five rows and columns tinted
+        for r in range(h):
+            if (r // 5) % 2:
+                draw.rectangle(
+                    [margin, gy + r * c, gx + w * c, gy + (r + 1) * c - 1], fill=look.bands
+                )
+        for k in range(w):
+            if (k // 5) % 2:
+                draw.rectangle(
+                    [gx + k * c, margin, gx + (k + 1) * c - 1, gy + h * c], fill=look.bands
+                )
+    if look.cursor is not None:  # the cursor's row and column, across clues and grid
+        r0, k0 = int(rng.integers(h)), int(rng.integers(w))
+        draw.rectangle([margin, gy + r0 * c, gx + w * c, gy + (r0 + 1) * c - 1], fill=look.cursor)
+        draw.rectangle([gx + k0 * c, margin, gx + (k0 + 1) * c - 1, gy + h * c], fill=look.cursor)
     # cells
     for r in range(h):
         for k in range(w):
@@ -527,13 +556,18 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             if state[r][k] == 1:
                 inset = max(0, round(c * 0.08)) if rng.random() < 0.5 else 0
                 draw.rectangle([x + inset, y + inset, x + c - inset, y + c - inset], fill=look.fill)
+            elif state[r][k] == 2 and look.dots:
+                d = max(1.0, c * 0.09)
+                draw.ellipse(
+                    [x + c / 2 - d, y + c / 2 - d, x + c / 2 + d, y + c / 2 + d], fill=look.line
+                )
             elif state[r][k] == 2 and look.crosses:
                 m = c * 0.3
                 tw = max(1, c // 14)
                 draw.line([(x + m, y + m), (x + c - m, y + c - m)], fill=look.line, width=tw)
                 draw.line([(x + c - m, y + m), (x + m, y + c - m)], fill=look.line, width=tw)
     # clue numbers
-    size = round(c * rng.uniform(0.55, 0.7))
+    size = round(c * rng.uniform(*look.digit_size))
     font = _font(look.font, size)
     small = _font(look.font, round(size * 0.82))
     for r, clue in enumerate(rows):
@@ -568,7 +602,7 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             text = str(v)
             f = small if (look.boxed and len(text) > 1) else font
             x_mid = gx + k * c + c / 2
-            y_mid = gy - c * 0.15 - j * c - c / 2
+            y_mid = gy - c * 0.15 - j * step - step / 2
             _text(draw, (x_mid, y_mid), text, f, colour)
             if solved and look.strike:
                 half = c * 0.3
@@ -693,6 +727,68 @@ def nonogram_strike(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any
     look.progress = rng.uniform(0.15, 0.4)
     look.crosses = True
     look.strike = True
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+_CONDENSED = (
+    "RobotoCondensed-Regular.ttf",
+    "RobotoCondensed-Medium.ttf",
+    "RobotoCondensed-Bold.ttf",
+    "Roboto-Medium.ttf",
+    "NotoSans-Regular.ttf",
+    "Gentium-R.ttf",
+    "DejaVuSansCondensed.ttf",
+    "LiberationSansNarrow-Regular.ttf",
+)
+_BOLD = (
+    "Roboto-Bold.ttf",
+    "Roboto-Black.ttf",
+    "RobotoCondensed-Bold.ttf",
+    "NotoSans-Bold.ttf",
+    "NotoSerif-Bold.ttf",
+    "GFSDidotBold.otf",
+    "AccanthisADFStd-Bold.otf",
+)
+
+
+def nonogram_large(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A big puzzle (30x30 to 50x50) as webpbn and print collections set it: narrow faces,
+    column clues stacked tight (less than a cell apart), row clues close together, thick
+    guide lines every 5 cells, scale 0.5-3x."""
+    puzzle = _nonogram_puzzle_between(rng, 30, 50)
+    look = _nono_look(rng, puzzle)
+    look.font = _pick_font(rng, False, _CONDENSED)
+    side = max(len(puzzle["rows"]), len(puzzle["cols"]))
+    look.cell = int(min(max(look.cell, 14), 2000 // (side + 12)))
+    look.col_step = rng.uniform(0.72, 0.9)
+    look.gap = rng.uniform(0.22, 0.35)
+    look.digit_size = (0.5, 0.62)
+    look.bold_w = max(2, round(look.cell * rng.uniform(0.12, 0.2)))
+    look.line = tuple(int(v) for v in rng.integers(120, 200, 1).repeat(3))
+    look.bold_line = (0, 0, 0)
+    look.progress = rng.uniform(0.0, 0.2)
+    look.crosses = rng.random() < 0.5
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def nonogram_bands(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A puzzle site with boxed clues in bold faces, every other block of five lines tinted
+    across clues and grid, the cursor's row and column highlighted, coloured fills and
+    dots in the cells the player marked empty."""
+    puzzle = _nonogram_puzzle(rng, 40)
+    look = _nono_look(rng, puzzle)
+    look.font = _pick_font(rng, False, _BOLD)
+    look.boxed = rng.random() < 0.7
+    look.digit_size = (0.6, 0.78)
+    base = tuple(int(v) for v in rng.integers(225, 250, 3))
+    look.clue_ground = [base]
+    look.bands = tuple(max(0, v - int(rng.integers(12, 30))) for v in base)
+    look.cursor = (255, 236, 170) if rng.random() < 0.5 else (200, 225, 255)
+    look.fill = tuple(int(v) for v in rng.integers(20, 90, 3))
+    look.line = (150, 160, 175)
+    look.bold_line = (60, 70, 90)
+    look.progress = rng.uniform(0.1, 0.35)
+    look.dots = True
     return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
 
 
@@ -949,6 +1045,20 @@ _register(
     "clean",
     nonogram_render,
     "pencilbox's own PNG, empty or part-solved",
+)
+_register(
+    "nonogram-large",
+    "nonogram",
+    "clean",
+    nonogram_large,
+    "30x30 to 50x50, narrow faces, column clues stacked tight, thick guides every 5 cells",
+)
+_register(
+    "nonogram-bands",
+    "nonogram",
+    "clean",
+    nonogram_bands,
+    "bold faces, blocks of 5 lines tinted, cursor row and column highlighted, dots (held-out)",
 )
 _register("nonogram-jpeg", "nonogram", "degraded", nonogram_jpeg, "small screenshot, JPEG q30-60")
 _register(

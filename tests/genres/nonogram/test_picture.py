@@ -10,7 +10,7 @@ from tools.fonts import held_out_fonts
 from tools.picture_corpus import make_picture
 
 from pencilbox import pictures
-from pencilbox.core.vision.glyphs import blobs, glyph_image, ink_map, recogniser
+from pencilbox.core.vision.glyphs import Blob, blobs, glyph_image, ink_map, recogniser
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram import picture as picture_module
@@ -150,3 +150,107 @@ def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
     ink = ink_map(image, window=11)
     layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
     assert (layout.width, layout.height) == (10, 10)
+
+
+@pytest.mark.parametrize("style", ["nonogram-large", "nonogram-bands"])
+def test_new_layouts_are_read_right_or_flagged(tmp_path, style):
+    # tight column stacks, thick guides every 5 cells, bold faces on tinted bands with a
+    # highlighted cursor row and column: right, or every wrong number among the doubts
+    path, truth = draw(style, 2, tmp_path)
+    reading = pictures.read(path)
+    assert (reading.width, reading.height) == (len(truth["cols"]), len(truth["rows"]))
+    never_silently_wrong(reading, truth)
+
+
+def _row_of(widths: list[int], spaces: list[int], height: int = 20) -> list[Blob]:
+    """Character boxes side by side on one row: their widths and the spaces between them."""
+    boxes, x = [], 10
+    for k, width in enumerate(widths):
+        boxes.append(Blob(x, 5, x + width, 5 + height, width * height))
+        x += width + (spaces[k] if k < len(spaces) else 0)
+    return boxes
+
+
+def test_digits_of_a_wide_face_are_one_number_when_they_stand_close():
+    # a wide face's "13" stands its side bearings apart (3 px) though its middles are almost a
+    # height apart; numbers stand a word space apart (9-12 px)
+    layout = picture_module.Layout(tuple(200.0 + 40 * k for k in range(6)), (0.0, 40.0), 40.0)
+    line = _row_of([15, 19, 16, 16, 14, 15], [3, 10, 12, 3, 9])
+    height = 20.0
+    gap = picture_module._spacing(line, layout, height)
+    groups = picture_module._numbers_in_line(line, gap)
+    assert [len(g) for g in groups] == [2, 1, 2, 1]
+    assert not picture_module._crowded([groups], gap, height)
+
+
+def test_a_space_between_a_digits_and_a_numbers_is_doubted():
+    layout = picture_module.Layout(tuple(200.0 + 40 * k for k in range(6)), (0.0, 40.0), 40.0)
+    line = _row_of([8, 8, 8, 8, 8], [3, 4, 5, 5], height=12)
+    gap = picture_module._spacing(line, layout, 12.0)
+    groups = picture_module._numbers_in_line(line, gap)
+    # spaces of 3 to 5 px with no clear jump between them: "1 2" or "12"?
+    assert picture_module._crowded([groups], gap, 12.0)
+
+
+def test_a_tight_eleven_is_cut_into_two_ones():
+    face = next(p for p in held_out_fonts() if "Regular" in p.name)
+    image = Image.new("L", (80, 60), 255)
+    font = ImageFont.truetype(str(face), 30)
+    draw = ImageDraw.Draw(image)
+    draw.text((30, 30), "1", font=font, fill=0, anchor="mm")
+    x0, _, x1, _ = draw.textbbox((30, 30), "1", font=font, anchor="mm")
+    draw.text((30 + (x1 - x0) - 1, 30), "1", font=font, fill=0, anchor="mm")  # touching
+    ink = ink_map(np.asarray(image), window=31)
+    mask = ((ink > 0.3) * 255).astype(np.uint8)
+    found, _ = blobs(mask, min_area=4)
+    assert len(found) == 1
+    pieces = picture_module._split_fused(found, ink, mask)
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    crops = np.stack([glyph_image(ink, b, keep) for b in pieces])
+    assert "".join(g.best for g in recogniser().guess(crops, "0123456789")) == "11"
+
+
+def test_thick_guides_every_five_cells_do_not_hide_the_cells():
+    # black guides 4 px wide every 5 cells outweigh faint 1 px lines between them
+    image = np.full((420, 420), 255, np.uint8)
+    for k in range(21):
+        at = 10 + 20 * k
+        thick = k % 5 == 0
+        cv2.line(image, (at, 10), (at, 410), 0 if thick else 200, 4 if thick else 1)
+        cv2.line(image, (10, at), (410, at), 0 if thick else 200, 4 if thick else 1)
+    cols, rows, pitch, _ = picture_module._lattice(image)
+    assert abs(pitch - 20) < 1
+    assert (len(cols), len(rows)) == (21, 21)
+
+
+def test_a_pages_edge_beside_the_grid_is_no_line_of_it():
+    # the grid's lines 30 px apart, then the page's edge 36 px on and the table's texture
+    lines = [100.0 + 30 * k for k in range(8)] + [346.0, 411.0]
+    chained = [*lines[:-1], 378.5, 411.0]
+    assert picture_module._even_ends(chained, lines, 30.0) == lines[:8]
+
+
+def test_a_line_without_numbers_stands_as_a_doubted_blank(tmp_path):
+    path, _ = draw("nonogram-render", 1, tmp_path)
+    image = cv2.imread(str(path))
+    reading = pictures.read(path)
+    assert reading.status == "ok"
+    # white out the clue of the first column that has one: the totals no longer agree
+    first = next(n for n in reading.numbers if n.kind == "col")
+    x0, y0, x1, y1 = (
+        min(n.box[0] for n in reading.numbers if n.kind == "col" and n.line == first.line),
+        min(n.box[1] for n in reading.numbers if n.kind == "col" and n.line == first.line),
+        max(n.box[2] for n in reading.numbers if n.kind == "col" and n.line == first.line),
+        max(n.box[3] for n in reading.numbers if n.kind == "col" and n.line == first.line),
+    )
+    image[y0 - 1 : y1 + 1, x0 - 1 : x1 + 1] = 255
+    cv2.imwrite(str(path), image)
+    damaged = pictures.read(path, genre="nonogram")
+    assert damaged.status == "uncertain"
+    blank = [
+        item
+        for item in pictures.record(damaged, "x")["uncertain"]
+        if item["clue"] == f"column {first.line + 1}"
+    ]
+    assert blank and blank[0]["read"] is None
+    assert "no clue number" in blank[0]["reason"]
