@@ -150,11 +150,11 @@ def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | Non
 
 
 def _upright(quad: gridlib.Quad, tolerance: float) -> bool:
-    """True when the quad's sides are level and plumb within `tolerance` pixels (its corners
-    as fitted to the sides' strokes: a polygon's corners, rounded off by thick lines or
-    blur, may stand a few pixels off)."""
+    """True when the quad's sides are level and plumb within `tolerance` pixels. (A quad is
+    judged on its polygon's corners and on the corners fitted to its sides' strokes: thick
+    lines round the first off, a striped clue area beside a side tilts the second.)"""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
-    return max(abs(y1 - y0), abs(y2 - y3), abs(x3 - x0), abs(x2 - x1)) <= tolerance
+    return bool(max(abs(y1 - y0), abs(y2 - y3), abs(x3 - x0), abs(x2 - x1)) <= tolerance)
 
 
 def _unwarp_once(
@@ -180,7 +180,7 @@ def _unwarp_once(
             if box_x1 > within[2] - margin or box_y1 > within[3] - margin:
                 continue
         quad = gridlib.refine_quad(mask, quad) / factor
-        if _upright(quad, 1.5 / factor):
+        if _upright(rough, 1.5 / factor) or _upright(quad, 1.5 / factor):
             if within is None:
                 return None  # the largest is upright: a screenshot, left as it is
             continue
