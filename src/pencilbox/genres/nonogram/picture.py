@@ -47,8 +47,12 @@ from pencilbox.errors import FormatError
 Matrix = npt.NDArray[Any]
 MIN_CELLS = 4
 DIGITS = "0123456789"
+CLEAR = 0.05
+"""How far (in cells) a clue stands off the grid's outer line at least (the line's own ink
+reaches about this far)."""
 CROWDED = "the space beside it could part two numbers as well as two digits of one"
 BLANK = "no clue number was found beside this line"
+UNREAD = "a mark here could not be read as a number"
 """The reason given for a line without numbers: it stands in the reading as one number with
 no value (so a review screen can show the place and take a number for it), doubted when the
 clues read do not make a sound puzzle (a clue was missed, or the line is empty)."""
@@ -481,7 +485,7 @@ def _grid_block(
                 _present(strokes, rows[j], cols[k], cols[k + 1], False),
             )
             ruled[j, k] = sum(sides) / 2
-    best: tuple[tuple[float, int], int, int] | None = None
+    corners: list[tuple[float, int, int]] = []
     for top in range(1, ny - MIN_CELLS + 1):
         for left in range(1, nx - MIN_CELLS + 1):
             corner = float(ruled[:top, :left].mean())
@@ -489,14 +493,16 @@ def _grid_block(
             beside = float(ruled[top:, :left].mean())
             contrast = min(above, beside) - corner
             if corner < 0.15 and contrast > 0.3:
-                # the sharpest corner wins: one more column or row of ruled cells taken into
-                # it lowers the contrast, one fewer leaves empty cells in the clue areas
-                key = (round(contrast, 3), top * left)
-                if best is None or key > best[0]:
-                    best = (key, top, left)
-    if best is None:
+                corners.append((contrast, top, left))
+    if not corners:
         return Layout(tuple(cols), tuple(rows), pitch)
-    _, top, left = best
+    # the sharpest corner wins: one more column or row of ruled cells taken into it lowers
+    # the contrast, one fewer leaves empty cells in the clue areas. Near the sharpest, the
+    # largest: a clue column whose lines a highlighted row hides in places (or a line
+    # missed under a digit) lowers the contrast a little, and is clue area all the same.
+    sharpest = max(c for c, _, _ in corners)
+    near = [(top * left, contrast, top, left) for contrast, top, left in corners]
+    _, _, top, left = max(item for item in near if item[1] >= sharpest - 0.05)
     return Layout(tuple(cols[left:]), tuple(rows[top:]), pitch)
 
 
@@ -517,10 +523,19 @@ def _clue_mask(ink: npt.NDArray[Any], pitch: float, faint: bool = False) -> npt.
     return cleaned
 
 
-def _characters(mask: npt.NDArray[Any], pitch: float) -> list[Blob]:
-    """Pieces of ink the size of a clue character (pieces of one broken character joined)."""
+def _characters(mask: npt.NDArray[Any], layout: Layout) -> list[Blob]:
+    """Pieces of ink the size of a clue character outside the grid (pieces of one broken
+    character joined). The player's marks in the grid (dots, crosses) are left out: they
+    are no clue, and small and many, they would pass for the characters' size."""
+    pitch = layout.pitch
     found, _ = blobs(mask, min_area=max(2, int(pitch * pitch * 0.004)))
-    parts = [b for b in found if b.height <= 1.1 * pitch and b.width <= 1.3 * pitch]
+    parts = [
+        b
+        for b in found
+        if b.height <= 1.1 * pitch
+        and b.width <= 1.3 * pitch
+        and not (layout.xs[0] < b.cx < layout.xs[-1] and layout.ys[0] < b.cy < layout.ys[-1])
+    ]
     parts.sort(key=lambda b: (b.x0, b.y0))
     # pieces of one character stay within a character's height; two numbers stacked close
     # in a column clue (less than a tenth of a cell apart in tight layouts) are two
@@ -709,25 +724,6 @@ def _unstruck(
     return out, cleaned
 
 
-def _split_wide(blob: Blob, mask: npt.NDArray[Any], height: float) -> list[Blob]:
-    """A piece much wider than a digit, with a thin waist, is two touching digits: cut at the
-    waist. (A struck-through digit is wide too, but its strike line leaves no waist.)"""
-    if blob.width < 1.2 * height or blob.width < 6:
-        return [blob]
-    part = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
-    columns = part.sum(axis=0).astype(np.float32)
-    lo, hi = int(blob.width * 0.3), int(blob.width * 0.7)
-    if hi <= lo:
-        return [blob]
-    cut = lo + int(np.argmin(columns[lo:hi]))
-    if columns[cut] > 0.35 * float(columns.mean()):
-        return [blob]
-    return [
-        Blob(blob.x0, blob.y0, blob.x0 + cut, blob.y1, blob.area // 2),
-        Blob(blob.x0 + cut, blob.y0, blob.x1, blob.y1, blob.area // 2),
-    ]
-
-
 def _cuts(blob: Blob, mask: npt.NDArray[Any]) -> list[int]:
     """Where a piece may be cut in two (columns from its left): the thinnest column near the
     middle and a few evenly spaced ones (a slanted or tightly set pair touches along a
@@ -801,8 +797,8 @@ def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any
             if both > max(0.35, 0.8 * alone):
                 split[at] = pair
         elif blob.width < blob.height:
-            # narrow, with a waist: two when the halves read better than the whole
-            if both > max(0.6, alone):
+            # narrow, with a waist: two when the halves read surely and better than the whole
+            if both > max(0.8, alone):
                 split[at] = pair
         elif alone < 0.6 and both > max(0.6, alone):
             split[at] = pair
@@ -845,7 +841,7 @@ def _column_clues(
     stacks of numbers stand above the grid outside its columns."""
     top = layout.ys[0]
     pitch = layout.pitch
-    above = [b for b in chars if b.y1 <= top - 0.05 * pitch]
+    above = [b for b in chars if b.y1 <= top - CLEAR * pitch]
     columns: list[list[list[Blob]]] = []
     for k in range(layout.width):
         lo, hi = layout.xs[k], layout.xs[k + 1]
@@ -902,7 +898,7 @@ def _row_clues(chars: list[Blob], layout: Layout, gap: float) -> tuple[list[list
     the grid outside its rows."""
     left = layout.xs[0]
     pitch = layout.pitch
-    beside = [b for b in chars if b.x1 <= left - 0.05 * pitch]
+    beside = [b for b in chars if b.x1 <= left - CLEAR * pitch]
     rows: list[list[list[Blob]]] = []
     for r in range(layout.height):
         lo, hi = layout.ys[r], layout.ys[r + 1]
@@ -935,29 +931,43 @@ def _spacing(chars: list[Blob], layout: Layout, height: float) -> float:
     side bearings apart, up to about a third of their height, whatever the font's width),
     numbers a word space or a clue cell apart. The widest jump among the sorted spaces
     (from a narrow one) splits the two; without such a jump (no number of two digits),
-    a third of the digits' height."""
+    two fifths of the digits' height."""
     left = layout.xs[0]
     spaces = []
     for r in range(layout.height):
         lo, hi = layout.ys[r], layout.ys[r + 1]
         line = sorted(
-            (b for b in chars if b.x1 <= left - 0.05 * layout.pitch and lo <= b.cy < hi),
+            (b for b in chars if b.x1 <= left - CLEAR * layout.pitch and lo <= b.cy < hi),
             key=lambda b: b.x0,
         )
         spaces += [b.x0 - a.x1 for a, b in itertools.pairwise(line)]
-    default = 0.3 * height
+    default = 0.4 * height
     near = sorted(d for d in spaces if -0.3 * height < d < 1.5 * height)
-    jumps = [(b - a, (a + b) / 2) for a, b in itertools.pairwise(near) if a < 0.5 * height]
+    # a pixel more for small print, where a side bearing rounds up to a whole pixel
+    jumps = [(b - a, (a + b) / 2) for a, b in itertools.pairwise(near) if a <= 0.5 * height + 1]
     if not jumps:
         return default
     size, middle = max(jumps)
     wide = size >= max(1.5, 0.15 * height)
-    return middle if wide and 0.05 * height < middle < 0.7 * height else default
+    return middle if wide and 0.05 * height < middle < 0.8 * height else default
 
 
 # -- the whole reading -----------------------------------------------------------------------------
+def _ink_picture(colour: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """One channel in which ink is dark: on a light ground, halfway between the darkest
+    channel (coloured ink stands out as much as black) and the luminance (a coloured band
+    behind the lines, a yellow cursor row say, stays light, so grey lines on it still
+    show); dark themes as `brightness` turns them."""
+    gray, dark = gridlib.brightness(colour)
+    if dark or colour.ndim == 2:
+        return gray
+    luma = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+    mixed: npt.NDArray[Any] = cv2.addWeighted(gray, 0.5, luma, 0.5, 0)
+    return mixed
+
+
 def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
-    dark_ink, _ = gridlib.brightness(picture.work)
+    dark_ink = _ink_picture(picture.work)
     unwarped = _unwarp(dark_ink)
     attempts: list[Any] = [lambda: unwarped] if unwarped is not None else []
     attempts += [lambda: (dark_ink, np.eye(3)), lambda: _straighten(dark_ink)]
@@ -980,81 +990,30 @@ def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
     raise failure
 
 
+@dataclass(frozen=True)
+class Clues:
+    """The clue numbers found beside the grid: each row's and each column's numbers (each a
+    list of its characters), how many lines of numbers stand outside the grid's rows and
+    columns, what the recogniser named every character, and the characters whose grouping
+    into numbers is in doubt."""
+
+    rows: list[list[list[Blob]]]
+    columns: list[list[list[Blob]]]
+    extra_rows: int
+    extra_cols: int
+    named: dict[Blob, Guess]
+    crowded: set[Blob]
+
+
 def read_image(picture: Picture) -> Reading:
     started = time.perf_counter()
     try:
-        turned, matrix, layout, ink = _find(picture)
+        turned, matrix, layout, _ = _find(picture)
     except FormatError as error:
         raise FormatError(error.reason, source=picture.source) from None
-    ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    mask = _clue_mask(ink, layout.pitch)
-    chars = _characters(mask, layout.pitch)
-    height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
-    chars, mask = _unstruck(chars, mask, ink, height)
-    chars = [piece for b in chars for piece in _split_wide(b, mask, height)]
-    chars = _split_fused(chars, ink, mask)
-    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
-    named = _name(chars, ink, keep)
-    # marks the recogniser is sure are no characters (the page's edge, a table's texture,
-    # a cross) stand for no number, and must not count as clues outside the grid either
-    chars = [b for b in chars if not (named[b].best == "none" and named[b].confidence >= 0.7)]
-    gap = _spacing(chars, layout, height)
-    dark = _filled(turned)
-    columns, extra_cols = _column_clues(chars, layout, dark)
-    rows, extra_rows = _row_clues(chars, layout, gap)
-    faint = _faint_characters(ink, layout, rows, columns, chars)
-    if faint:
-        # a second look at lines where nothing was found: a solved clue greyed out on a
-        # tinted band can be fainter than the picture's noise elsewhere
-        faint_mask = _clue_mask(ink, layout.pitch, faint=True)
-        faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
-        named.update(_name(faint, ink, faint_keep))
-        chars += [b for b in faint if named[b].best != "none"]
-        columns, extra_cols = _column_clues(chars, layout, dark)
-        rows, extra_rows = _row_clues(chars, layout, gap)
-    crowded = _crowded(rows, gap, height)
-    where = picture.source
-    found_cols = sum(1 for c in columns if c)
-    found_rows = sum(1 for r in rows if r)
-    if found_cols == 0 and found_rows == 0:
-        raise FormatError("a grid was found but no clue numbers beside it", source=where)
-    if extra_cols or found_cols < layout.width / 2:
-        raise FormatError(
-            f"the grid has {layout.width} columns but {found_cols + extra_cols} column clues "
-            "were found",
-            source=where,
-        )
-    if extra_rows or found_rows < layout.height / 2:
-        raise FormatError(
-            f"the grid has {layout.height} rows but {found_rows + extra_rows} row clues were found",
-            source=where,
-        )
-    order: list[tuple[str, int, int, list[Blob]]] = []
-    for r, numbers in enumerate(rows):
-        order += [("row", r, i, n) for i, n in enumerate(numbers)] or [("row", r, 0, [])]
-    for k, numbers in enumerate(columns):
-        order += [("col", k, i, n) for i, n in enumerate(numbers)] or [("col", k, 0, [])]
-    guesses = [named[b] for *_, n in order for b in n]
+    clues = _clues(turned, layout)
+    _check_counts(clues, layout, picture.source)
     inverse = np.linalg.inv(matrix)
-    numbers_read: list[ReadNumber] = []
-    at = 0
-    for kind, line, index, group in order:
-        if not group:
-            box = _original_box(inverse, [_clue_place(layout, kind, line)], picture)
-            numbers_read.append(ReadNumber(kind, line, 0, None, 1.0, (), box, reason=BLANK))  # type: ignore[arg-type]
-            continue
-        parts = guesses[at : at + len(group)]
-        at += len(group)
-        ranked = _combine([g.ranked for g in parts])
-        value, confidence = ranked[0]
-        box = _original_box(inverse, group, picture)
-        reason = None
-        if crowded.intersection(group):
-            confidence *= 0.7
-            reason = CROWDED
-        numbers_read.append(
-            ReadNumber(kind, line, index, value, confidence, tuple(ranked[1:6]), box, reason=reason)  # type: ignore[arg-type]
-        )
     corners = np.array(
         [
             [layout.xs[0], layout.ys[0]],
@@ -1069,13 +1028,99 @@ def read_image(picture: Picture) -> Reading:
         "nonogram",
         layout.width,
         layout.height,
-        tuple(numbers_read),
+        tuple(_numbers(clues, layout, inverse, picture)),
         grid=tuple((float(x), float(y)) for x, y in mapped),
         picture_size=(picture.width, picture.height),
         source=picture.source,
     )
     reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
     return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
+    """The characters beside the grid, cut, named and grouped into each line's numbers."""
+    ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
+    mask = _clue_mask(ink, layout.pitch)
+    chars = _characters(mask, layout)
+    height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
+    chars, mask = _unstruck(chars, mask, ink, height)
+    chars = _split_fused(chars, ink, mask)
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    named = _name(chars, ink, keep)
+    # marks the recogniser is sure are no characters (the page's edge, a table's texture,
+    # a cross) stand for no number, and must not count as clues outside the grid either;
+    # but a mark of a digit's height in a clue area (a number struck out past reading)
+    # stays, as no number that is doubted when the clues do not add up
+    chars = [
+        b
+        for b in chars
+        if not (named[b].best == "none" and named[b].confidence >= 0.7)
+        or (b.height >= 0.7 * height and _in_clue_area(b, layout))
+    ]
+    gap = _spacing(chars, layout, height)
+    dark = _filled(turned)
+    columns, extra_cols = _column_clues(chars, layout, dark)
+    rows, extra_rows = _row_clues(chars, layout, gap)
+    faint = _faint_characters(ink, layout, rows, columns, chars)
+    if faint:
+        # a second look at lines where nothing was found: a solved clue greyed out on a
+        # tinted band can be fainter than the picture's noise elsewhere
+        faint_mask = _clue_mask(ink, layout.pitch, faint=True)
+        faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
+        named.update(_name(faint, ink, faint_keep))
+        chars += [b for b in faint if named[b].best != "none"]
+        columns, extra_cols = _column_clues(chars, layout, dark)
+        rows, extra_rows = _row_clues(chars, layout, gap)
+    return Clues(rows, columns, extra_rows, extra_cols, named, _crowded(rows, gap, height))
+
+
+def _check_counts(clues: Clues, layout: Layout, where: str | None) -> None:
+    """A clear error when the numbers found do not line up with the grid's rows and columns."""
+    found_cols = sum(1 for c in clues.columns if c)
+    found_rows = sum(1 for r in clues.rows if r)
+    if found_cols == 0 and found_rows == 0:
+        raise FormatError("a grid was found but no clue numbers beside it", source=where)
+    if clues.extra_cols or found_cols < layout.width / 2:
+        raise FormatError(
+            f"the grid has {layout.width} columns but {found_cols + clues.extra_cols} column "
+            "clues were found",
+            source=where,
+        )
+    if clues.extra_rows or found_rows < layout.height / 2:
+        raise FormatError(
+            f"the grid has {layout.height} rows but {found_rows + clues.extra_rows} row clues "
+            "were found",
+            source=where,
+        )
+
+
+def _numbers(clues: Clues, layout: Layout, inverse: Matrix, picture: Picture) -> list[ReadNumber]:
+    """Every number read, row clues first, each with its box in the original picture; a
+    line without numbers as one blank stand-in."""
+    order: list[tuple[str, int, int, list[Blob]]] = []
+    for r, numbers in enumerate(clues.rows):
+        order += [("row", r, i, n) for i, n in enumerate(numbers)] or [("row", r, 0, [])]
+    for k, numbers in enumerate(clues.columns):
+        order += [("col", k, i, n) for i, n in enumerate(numbers)] or [("col", k, 0, [])]
+    found: list[ReadNumber] = []
+    for kind, line, index, group in order:
+        if not group:
+            box = _original_box(inverse, [_clue_place(layout, kind, line)], picture)
+            found.append(ReadNumber(kind, line, 0, None, 1.0, (), box, reason=BLANK))  # type: ignore[arg-type]
+            continue
+        ranked = _combine([clues.named[b].ranked for b in group])
+        value, confidence = ranked[0]
+        box = _original_box(inverse, group, picture)
+        reason = None
+        if clues.crowded.intersection(group):
+            confidence *= 0.7
+            reason = CROWDED
+        if value is None:
+            reason = UNREAD
+        found.append(
+            ReadNumber(kind, line, index, value, confidence, tuple(ranked[1:6]), box, reason=reason)  # type: ignore[arg-type]
+        )
+    return found
 
 
 def _faint_characters(
@@ -1092,12 +1137,12 @@ def _faint_characters(
     if not blank_rows and not blank_cols:
         return []
     pitch = layout.pitch
-    found = _characters(_clue_mask(ink, pitch, faint=True), pitch)
+    found = _characters(_clue_mask(ink, pitch, faint=True), layout)
 
     def beside_blank(b: Blob) -> bool:
-        if b.x1 <= layout.xs[0] - 0.05 * pitch:
+        if b.x1 <= layout.xs[0] - CLEAR * pitch:
             return any(layout.ys[r] <= b.cy < layout.ys[r + 1] for r in blank_rows)
-        if b.y1 <= layout.ys[0] - 0.05 * pitch:
+        if b.y1 <= layout.ys[0] - CLEAR * pitch:
             return any(layout.xs[k] <= b.cx < layout.xs[k + 1] for k in blank_cols)
         return False
 
@@ -1107,6 +1152,14 @@ def _faint_characters(
         )
 
     return [b for b in found if beside_blank(b) and new(b)]
+
+
+def _in_clue_area(blob: Blob, layout: Layout) -> bool:
+    """True when a character stands above the grid's columns or left of its rows."""
+    xs, ys = layout.xs, layout.ys
+    above = blob.y1 <= ys[0] and xs[0] <= blob.cx < xs[-1]
+    beside = blob.x1 <= xs[0] and ys[0] <= blob.cy < ys[-1]
+    return above or beside
 
 
 def _clue_place(layout: Layout, kind: str, line: int) -> Blob:
@@ -1233,7 +1286,8 @@ def judge(reading: Reading, repair: bool = False) -> Reading:
         order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
         verdict = replace(verdict, suspects=tuple(sorted(order[:3])))
     if not verdict.consistent:
-        # a line without numbers may be a clue the reader missed (greyed out, say)
+        # a line without numbers may be a clue the reader missed (greyed out, say), a mark
+        # read as no number a clue it could not read
         blank = {i for i, n in enumerate(reading.numbers) if _blank(n)}
         verdict = replace(verdict, suspects=tuple(sorted(blank | set(verdict.suspects))))
     confident = all(n.confident for n in reading.numbers)
@@ -1252,8 +1306,9 @@ def judge(reading: Reading, repair: bool = False) -> Reading:
 
 
 def _blank(number: ReadNumber) -> bool:
-    """True for the stand-in of a line where no number was found (not edited since)."""
-    return number.reason == BLANK and number.value is None and not number.edited
+    """True for the stand-in of a line where no number was found, or for a mark read as no
+    number (not edited since)."""
+    return number.reason in (BLANK, UNREAD) and number.value is None and not number.edited
 
 
 def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[str]]:
@@ -1331,7 +1386,7 @@ def score_image(picture: Picture) -> float:
     except FormatError:
         return 0.0
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    chars = _characters(_clue_mask(ink, layout.pitch), layout.pitch)
+    chars = _characters(_clue_mask(ink, layout.pitch), layout)
     columns, _ = _column_clues(chars, layout)
     rows, _ = _row_clues(chars, layout, 0.3 * layout.pitch)
     covered = min(
