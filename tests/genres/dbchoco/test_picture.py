@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from pencilbox import pictures
@@ -23,11 +25,68 @@ def test_a_small_jpeg_board_is_right_or_flagged(tmp_path):
     never_silently_wrong(pictures.read(path, genre="dbchoco"), truth)
 
 
-def test_cells_that_cannot_be_counted_are_an_error_not_a_made_up_board(tmp_path):
+@pytest.mark.parametrize(
+    ("style", "seed"),
+    [
+        ("dbchoco-puzzlink", 1006),  # digits halfway between the lines: counted 16x8 before
+        ("dbchoco-render", 1000),  # thin gray lines: counted 24x12 before
+        ("dbchoco-walls", 1001),  # digits that come near a line were dropped as line ink
+    ],
+)
+def test_boards_whose_cells_or_digits_were_lost_are_read(tmp_path, style, seed):
+    path, truth = draw(style, seed, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "dbchoco"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+def test_a_16x16_board_in_a_small_jpeg_is_not_taken_for_a_sudoku(tmp_path):
+    path, _ = draw("dbchoco-jpeg", 1008, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "dbchoco"
+
+
+def _board(cols: int, rows: int, cell_w: int, cell_h: int) -> np.ndarray:
+    """A plain board: white and gray cells in a checkered pattern of 2x2 blocks, thin
+    lines, a black border."""
+    margin = 20
+    image = np.full((rows * cell_h + 2 * margin, cols * cell_w + 2 * margin, 3), 255, np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            if (r // 2 + c // 2) % 2:
+                y, x = margin + r * cell_h, margin + c * cell_w
+                image[y : y + cell_h, x : x + cell_w] = 200
+    for c in range(1, cols):
+        image[margin : margin + rows * cell_h, margin + c * cell_w] = 90
+    for r in range(1, rows):
+        image[margin + r * cell_h, margin : margin + cols * cell_w] = 90
+    cv2.rectangle(
+        image, (margin, margin), (margin + cols * cell_w, margin + rows * cell_h), (0, 0, 0), 3
+    )
+    return image
+
+
+def test_cells_that_are_not_square_are_an_error_not_a_made_up_board(tmp_path):
     from pencilbox.errors import FormatError
 
-    # the dashed lines of this board repeat at half a cell across: 16x8 cells would be made
-    # up (and without a number, since the digits no longer fit a cell); refused instead
-    path, _ = draw("dbchoco-puzzlink", 1006, tmp_path)
+    path = tmp_path / "tall.png"
+    cv2.imwrite(str(path), _board(6, 3, 40, 80))
     with pytest.raises(FormatError, match="are not square"):
         pictures.read(path, genre="dbchoco")
+
+
+def test_ink_that_is_no_digit_is_doubted_not_dropped(tmp_path):
+    image = _board(6, 6, 40, 40)
+    path = tmp_path / "clean.png"
+    cv2.imwrite(str(path), image)
+    clean = pictures.read(path, genre="dbchoco")
+    assert (clean.width, clean.height) == (6, 6)
+    assert not [n for n in clean.numbers if n.value is not None]
+    # a blot in the middle of r2c3 (row 1, column 2 counted from 0): too small for a digit
+    cv2.circle(image, (20 + 2 * 40 + 20, 20 + 40 + 20), 4, (0, 0, 0), -1)
+    cv2.imwrite(str(path), image)
+    record = pictures.record(pictures.read(path, genre="dbchoco"), "blot")
+    assert record["status"] == "uncertain"
+    assert {"cell": "r2c3", "read": None} in [
+        {"cell": item["cell"], "read": item["read"]} for item in record["uncertain"]
+    ]

@@ -48,11 +48,62 @@ def _board(dark_ink: npt.NDArray[Any]) -> tuple[gridlib.Quad, float] | None:
 
 
 def _cells(straight: npt.NDArray[Any], width: int, height: int) -> tuple[int, int] | None:
-    """How many columns and rows the straightened board has: where its inner lines repeat."""
+    """How many columns and rows the straightened board has: the count whose inner lines
+    all run nearly the board's length (else where the lines' profile repeats)."""
     ink = ink_map(straight, window=9)
-    # dashed lines: sum the ink along each line rather than demand it continue
     margin = 3
     inner = ink[margin:-margin, margin:-margin]
+    if min(inner.shape) < 16:
+        return None
+    cols = _count_lines(inner, axis=0)
+    rows = _count_lines(inner, axis=1)
+    if cols is None and rows is None:
+        return _cells_by_period(inner, width, height)
+    if cols is None:
+        cols = max(1, round(width / (height / rows))) if rows else None
+    if rows is None:
+        rows = max(1, round(height / (width / cols))) if cols else None
+    if cols is None or rows is None:
+        return None
+    return cols, rows
+
+
+def _coverage(inner: npt.NDArray[Any], axis: int) -> npt.NDArray[Any]:
+    """For each column (axis=0) or row (axis=1) of the board, the share of its length that
+    is line: ink with dash gaps closed along the line, the best of three neighbours."""
+    on = (inner > 0.08).astype(np.uint8)
+    length = inner.shape[axis]
+    gap = max(3, length // 50) | 1
+    shape = (1, gap) if axis == 0 else (gap, 1)  # (width, height) of the kernel
+    closed = cv2.morphologyEx(on, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, shape))
+    share = closed.mean(axis=axis).astype(np.float32)
+    widened: npt.NDArray[Any] = np.maximum(share, np.maximum(np.roll(share, 1), np.roll(share, -1)))
+    return widened
+
+
+def _count_lines(inner: npt.NDArray[Any], axis: int) -> int | None:
+    """The largest cell count whose every inner line (evenly spaced across the board) is
+    there, running most of the board's length; None when no count has its lines."""
+    share = _coverage(inner, axis)
+    side = len(share) + 6  # the margin cut off both ends
+    background = float(np.median(share))
+    best = None
+    for count in range(2, max(2, side // 8) + 1):
+        pitch = side / count
+        reach = max(1, round(0.08 * pitch))
+        found = []
+        for k in range(1, count):
+            at = round(k * pitch) - 3
+            lo, hi = max(0, at - reach), min(len(share), at + reach + 1)
+            found.append(float(share[lo:hi].max()) if hi > lo else 0.0)
+        if min(found) >= max(0.3, background + 0.2):
+            best = count
+    return best
+
+
+def _cells_by_period(inner: npt.NDArray[Any], width: int, height: int) -> tuple[int, int] | None:
+    """Cells counted where the profile of the inner lines repeats (boards whose lines do not
+    run the whole length, e.g. lines only between white cells)."""
     across = inner.sum(axis=0)
     down = inner.sum(axis=1)
     pitch_x = gridlib.period(across.astype(np.float32), 8)
@@ -100,7 +151,6 @@ def read_image(picture: Picture) -> Reading:
     strong = float(np.percentile(ink, 99.5))
     mask = ((ink > max(0.15, 0.35 * strong)) * 255).astype(np.uint8)
     grounds = np.zeros((rows, cols), np.float32)
-    glyph_groups: list[tuple[int, int, list[Blob]]] = []
     for r in range(rows):
         for c in range(cols):
             x0, y0 = c * CELL, r * CELL
@@ -109,10 +159,8 @@ def read_image(picture: Picture) -> Reading:
             patch_ink = mask[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
             ground = patch[patch_ink == 0]
             grounds[r, c] = float(np.median(ground)) if ground.size else float(np.median(patch))
-            group = _cell_number(mask, x0, y0)
-            if group:
-                glyph_groups.append((r, c, group))
-    gray_cells = _split_grounds(grounds)
+    glyph_groups, smudges = _cell_numbers(mask, cols, rows)
+    gray_cells, colour_doubts = _split_grounds(grounds)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     flat = [b for *_, group in glyph_groups for b in group]
     crops = (
@@ -130,7 +178,14 @@ def read_image(picture: Picture) -> Reading:
         ranked = _combine([g.ranked for g in parts])
         value, confidence = ranked[0]
         box = _original_box(inverse, group, picture)
-        numbers.append(ReadNumber("cell", r, c, value, confidence, tuple(ranked[1:6]), box))
+        reason = None
+        if (r, c) in colour_doubts:
+            confidence = min(confidence, colour_doubts.pop((r, c)))
+            reason = "the cell is between gray and white"
+        numbers.append(
+            ReadNumber("cell", r, c, value, confidence, tuple(ranked[1:6]), box, reason=reason)
+        )
+    numbers += _doubtful_cells(smudges, colour_doubts, inverse, picture)
     corners = (
         gridlib.map_points(
             inverse,
@@ -154,36 +209,101 @@ def read_image(picture: Picture) -> Reading:
     return replace(reading, time_s=time.perf_counter() - started)
 
 
-def _cell_number(mask: npt.NDArray[Any], x0: int, y0: int) -> list[Blob]:
-    """The characters of the number in one cell (none, one or two digits)."""
-    inset = max(2, CELL // 10)
-    sub = mask[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
-    found, _ = blobs(sub, min_area=4)
-    side = CELL - 2 * inset
-    parts = [
-        b
-        for b in found
-        if b.height >= 0.3 * CELL
-        and b.width < 0.9 * side
-        and b.height < 0.95 * side
-        and not (b.x0 == 0 or b.y0 == 0 or b.x1 == side or b.y1 == side)
-    ]
-    parts.sort(key=lambda b: b.x0)
-    return [
-        Blob(b.x0 + x0 + inset, b.y0 + y0 + inset, b.x1 + x0 + inset, b.y1 + y0 + inset, b.area)
-        for b in parts[:3]
-    ]
+def _cell_numbers(
+    mask: npt.NDArray[Any], cols: int, rows: int
+) -> tuple[list[tuple[int, int, list[Blob]]], set[tuple[int, int]]]:
+    """The characters of each cell's number (none, one or two digits), and the cells with
+    ink that is no character (a smudge, a mark, a piece of a number the reader lost).
+
+    The lines are wiped first (a band along each, wide enough for the player's bold walls),
+    so that a digit that comes near a line is not joined to it; each piece of ink left then
+    belongs to the cell its middle lies in."""
+    clean = mask.copy()
+    band = max(2, CELL // 13)
+    for k in range(1, cols):
+        clean[:, k * CELL - band : k * CELL + band + 1] = 0
+    for k in range(1, rows):
+        clean[k * CELL - band : k * CELL + band + 1, :] = 0
+    height, width = clean.shape
+    clean[: _border(mask[: CELL // 4, :], 0), :] = 0
+    clean[height - _border(mask[::-1][: CELL // 4, :], 0) :, :] = 0
+    clean[:, : _border(mask[:, : CELL // 4], 1)] = 0
+    clean[:, width - _border(mask[:, ::-1][:, : CELL // 4], 1) :] = 0
+    found, _ = blobs(clean, min_area=4)
+    groups: dict[tuple[int, int], list[Blob]] = {}
+    smudges: set[tuple[int, int]] = set()
+    for blob in found:
+        c, r = int(blob.cx // CELL), int(blob.cy // CELL)
+        if not (0 <= c < cols and 0 <= r < rows):
+            continue
+        off_x = abs(blob.cx - (c + 0.5) * CELL)
+        off_y = abs(blob.cy - (r + 0.5) * CELL)
+        central = off_x < 0.38 * CELL and off_y < 0.3 * CELL
+        glyph = 0.3 * CELL <= blob.height < 0.95 * CELL and blob.width < 0.9 * CELL
+        if central and glyph:
+            groups.setdefault((r, c), []).append(blob)
+        elif central and blob.height >= 0.15 * CELL and blob.area >= 0.02 * CELL * CELL:
+            smudges.add((r, c))
+    cells = []
+    for (r, c), parts in sorted(groups.items()):
+        parts.sort(key=lambda b: b.x0)
+        cells.append((r, c, parts[:3]))
+    return cells, smudges - set(groups)
 
 
-def _split_grounds(grounds: npt.NDArray[Any]) -> list[list[bool]]:
-    """Gray (True) or white for each cell: the cells' grounds fall into two levels."""
+def _border(strip: npt.NDArray[Any], axis: int) -> int:
+    """How deep the board's outer border reaches into it (pixels, at least the inner lines'
+    band): the first row (axis=0) or column (axis=1) of the strip along one side that is
+    mostly not ink, plus one for the border's soft edge."""
+    inked = (strip > 0).mean(axis=1 - axis)
+    for depth, share in enumerate(inked):
+        if share < 0.5:
+            return max(depth + 1, CELL // 13 + 1)
+    return len(inked)
+
+
+def _split_grounds(
+    grounds: npt.NDArray[Any],
+) -> tuple[list[list[bool]], dict[tuple[int, int], float]]:
+    """Gray (True) or white for each cell: the cells' grounds fall into two levels, cut at
+    the largest jump between them. Cells whose ground lies near the cut (within a fifth of
+    the distance between the two levels) are doubtful: their confidence goes with the
+    distance."""
     values = np.sort(grounds.ravel())
+    rows, cols = grounds.shape
     if len(values) < 2 or float(values[-1] - values[0]) < 12:
-        return [[False] * grounds.shape[1] for _ in range(grounds.shape[0])]
+        return [[False] * cols for _ in range(rows)], {}
     jumps = np.diff(values)
     at = int(np.argmax(jumps))
     cut = float(values[at] + values[at + 1]) / 2
-    return [[bool(v < cut) for v in row] for row in grounds]
+    spread = float(np.median(values[at + 1 :]) - np.median(values[: at + 1]))
+    doubts: dict[tuple[int, int], float] = {}
+    for r in range(rows):
+        for c in range(cols):
+            distance = abs(float(grounds[r, c]) - cut) / max(spread, 1.0)
+            if distance < 0.2:
+                doubts[(r, c)] = 0.5 + 2 * distance
+    return [[bool(v < cut) for v in row] for row in grounds], doubts
+
+
+def _doubtful_cells(
+    smudges: set[tuple[int, int]],
+    colour_doubts: dict[tuple[int, int], float],
+    inverse: npt.NDArray[Any],
+    picture: Picture,
+) -> list[ReadNumber]:
+    """Cells read as holding no number that the review must look at: ink that is no digit,
+    or a ground between gray and white."""
+    doubtful = []
+    for r, c in sorted(smudges | set(colour_doubts)):
+        cell = [Blob(c * CELL, r * CELL, (c + 1) * CELL, (r + 1) * CELL, 0)]
+        if (r, c) in smudges:
+            confidence, reason = 0.5, "ink in this cell was not read as a number"
+        else:
+            confidence, reason = colour_doubts[(r, c)], "the cell is between gray and white"
+        box = _original_box(inverse, cell, picture)
+        doubtful.append(ReadNumber("cell", r, c, None, confidence, (), box, reason=reason))
+    return doubtful
 
 
 def _combine(ranked: list[tuple[tuple[str, float], ...]]) -> list[tuple[int | None, float]]:
@@ -262,7 +382,7 @@ def judge(reading: Reading, repair: bool = False) -> Reading:
         reading, verdict, notes = _repair(reading, verdict)
     confident = all(n.confident for n in reading.numbers)
     changed = any(n.changed for n in reading.numbers)
-    if not reading.numbers:
+    if all(n.value is None for n in reading.numbers):
         # a board without a single number is far more likely a misread than a puzzle
         verdict = replace(verdict, problems=(*verdict.problems, "no numbers were read"))
         confident = False
@@ -336,9 +456,10 @@ def puzzle_json(reading: Reading) -> dict[str, Any]:
 
 
 def score_image(picture: Picture) -> float:
-    """Up to 9.8 for a bordered board of white and neutral gray cells (a sudoku with
-    highlighted cells scores less: its highlights are few, tinted or very light). Boards are
-    drawn dark on light: a dark theme is not one."""
+    """Above 10 (a sudoku grid's best) for a bordered board of white and darker cells in a
+    pattern no sudoku shades, 9 when a sudoku could have shaded it so (whole boxes, one
+    row, column and box) or when its darker cells are coloured and its lines solid, 0 when
+    it has no two levels of cells. Boards are drawn dark on light: a dark theme is not one."""
     dark_ink, dark = gridlib.brightness(picture.work)
     if dark:
         return 0.0
@@ -371,7 +492,62 @@ def score_image(picture: Picture) -> float:
     values = np.array(levels)
     top = float(values.max())
     light = values > top - 15
-    mid = (values < top - 35) & (values > top - 120) & (np.array(chromas) < 20)
+    mid = (values < top - 35) & (values > top - 140) & (np.array(chromas) < 70)
     both = min(float(light.mean()), float(mid.mean()))
     share = float((light.sum() + mid.sum()) / len(values))
-    return 9.8 * share if both > 0.2 else 0.0
+    if both <= 0.2:
+        return 0.0
+    shaded = mid.reshape(rows, cols)
+    if _sudoku_shading(shaded) or (not _dashed(straight, cols, rows) and _tinted(chromas, mid)):
+        return 9.0 * share  # a sudoku's shaded boxes or highlights: its reader decides
+    # two levels in a pattern no sudoku draws: surely a board (above a sudoku's best 10)
+    return 9.8 * share + 0.6
+
+
+def _tinted(chromas: list[float], mid: npt.NDArray[Any]) -> bool:
+    """True when the darker cells are coloured rather than gray (without dashed lines to
+    say it is a puzz.link board, a coloured highlight is as likely)."""
+    return bool(np.median(np.array(chromas)[mid]) >= 20)
+
+
+def _sudoku_shading(shaded: npt.NDArray[Any]) -> bool:
+    """True when the shaded cells of a 9x9 or 16x16 board are what a sudoku shades: whole
+    boxes (a checkerboard of boxes), or within one row, one column and one box (the
+    player's highlight)."""
+    rows, cols = shaded.shape
+    if rows != cols or rows not in (9, 16):
+        return False
+    n = 3 if rows == 9 else 4
+    boxes = shaded.reshape(n, n, n, n).transpose(0, 2, 1, 3).reshape(n, n, n * n)
+    if bool(np.all(boxes.all(axis=2) | ~boxes.any(axis=2))):
+        return True
+    for r in range(rows):
+        for c in range(cols):
+            cover = np.zeros_like(shaded)
+            cover[r, :] = True
+            cover[:, c] = True
+            cover[r // n * n : r // n * n + n, c // n * n : c // n * n + n] = True
+            if not bool((shaded & ~cover).any()):
+                return True
+    return False
+
+
+def _dashed(straight: npt.NDArray[Any], cols: int, rows: int) -> bool:
+    """True when the board's inner lines are dashed: broken along most of their length, but
+    whole once short gaps are closed."""
+    inner = ink_map(straight, window=9)[3:-3, 3:-3]
+    height, width = straight.shape
+    raw, whole = [], []
+    for axis, count, side in ((0, cols, width), (1, rows, height)):
+        on = (inner > 0.08).astype(np.uint8)
+        closed = _coverage(inner, axis)
+        share = on.mean(axis=axis)
+        for k in range(1, count):
+            at = round(k * side / count) - 3
+            lo, hi = max(0, at - 1), min(len(share), at + 2)
+            if hi > lo:
+                raw.append(float(share[lo:hi].max()))
+                whole.append(float(closed[lo:hi].max()))
+    if not raw:
+        return False
+    return float(np.median(whole)) > 0.6 and float(np.median(raw)) < 0.75 * float(np.median(whole))
