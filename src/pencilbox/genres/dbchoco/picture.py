@@ -150,15 +150,7 @@ def read_image(picture: Picture) -> Reading:
     ink = ink_map(board, window=CELL // 3)
     strong = float(np.percentile(ink, 99.5))
     mask = ((ink > max(0.15, 0.35 * strong)) * 255).astype(np.uint8)
-    grounds = np.zeros((rows, cols), np.float32)
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0 = c * CELL, r * CELL
-            inset = CELL // 8
-            patch = board[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
-            patch_ink = mask[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
-            ground = patch[patch_ink == 0]
-            grounds[r, c] = float(np.median(ground)) if ground.size else float(np.median(patch))
+    grounds = _grounds(board, mask, cols, rows)
     glyph_groups, smudges = _cell_numbers(mask, cols, rows)
     gray_cells, colour_doubts = _split_grounds(grounds)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
@@ -207,6 +199,22 @@ def read_image(picture: Picture) -> Reading:
     )
     reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
     return replace(reading, time_s=time.perf_counter() - started)
+
+
+def _grounds(
+    board: npt.NDArray[Any], mask: npt.NDArray[Any], cols: int, rows: int
+) -> npt.NDArray[Any]:
+    """Each cell's ground: the median grey of its middle, away from its number's ink."""
+    grounds = np.zeros((rows, cols), np.float32)
+    inset = CELL // 8
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = c * CELL, r * CELL
+            patch = board[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
+            patch_ink = mask[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
+            ground = patch[patch_ink == 0]
+            grounds[r, c] = float(np.median(ground)) if ground.size else float(np.median(patch))
+    return grounds
 
 
 def _cell_numbers(
