@@ -16,6 +16,7 @@ setup(
                 "src/pencilbox/genres/sudoku/_kernel.c",
                 "src/pencilbox/genres/sudoku/_kernel_grid.c",
                 "src/pencilbox/genres/sudoku/_kernel_bands.c",
+                "src/pencilbox/genres/sudoku/_kernel_logic.c",
             ],
             depends=["src/pencilbox/genres/sudoku/_kernel.h"],
             optional=True,

@@ -12,6 +12,8 @@
  *       -> (done, found, stops, singles, nodes, seconds, solutions)
  *   solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds, symbols, keep)
  *       -> (done, verdicts, solutions as lines of symbols, nodes)
+ *   propagate, implications_all, chain_scan: the human-style solver's hot loops
+ *       (_kernel_logic.c).
  * The batch call solves puzzles of a bytes object one after the other in C, so a list costs no
  * Python per puzzle; it returns after `slice_seconds` so that the caller can honour Ctrl-C.
  * Every solution is checked against the rules and the givens here before it is returned.
@@ -464,6 +466,17 @@ static PyMethodDef methods[] = {
      "solve_batch() for sudoku.solve_many: per puzzle a verdict byte (0 none, 1 unique,\n"
      "2 multiple, 3 out of time, 4 past max_nodes), its first `keep` solutions as lines of\n"
      "`symbols` (list of lists of str), and its nodes (int64 bytes)."},
+    {"propagate", (PyCFunction)(void (*)(void))logic_propagate, METH_FASTCALL,
+     "propagate(n, values, cands, /) -> bool\n\n"
+     "Naked and hidden singles until none is left, written into the lists; False on a\n"
+     "contradiction (logic/forcing.py's propagate, compiled)."},
+    {"implications_all", (PyCFunction)(void (*)(void))logic_implications_all, METH_FASTCALL,
+     "implications_all(nodes, weak, strong, groups, limit, /) -> [(on, off, bad, group)]\n\n"
+     "What each node being true implies (logic/forcing.py's implications, compiled)."},
+    {"chain_scan", (PyCFunction)(void (*)(void))logic_chain_scan, METH_FASTCALL,
+     "chain_scan(nodes, strong, weak, full_weak, present, size, base, mode, skip, start,\n"
+     "           limit, /) -> (next, start node, [(end, path)]) | None\n\n"
+     "The chain ends of the next start that has any (logic/chains.py, compiled)."},
     {NULL, NULL, 0, NULL},
 };
 

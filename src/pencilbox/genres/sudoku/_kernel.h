@@ -2,7 +2,9 @@
  *
  *   _kernel.c        the Python module: argument checks, batches, the GIL, results;
  *   _kernel_grid.c   the search for every box size (one candidate mask per cell);
- *   _kernel_bands.c  the 9x9 search (digit boards in band-sized words, minirow tables).
+ *   _kernel_bands.c  the 9x9 search (digit boards in band-sized words, minirow tables);
+ *   _kernel_logic.c  the hot loops of the human-style solver (logic/: forcing chains and
+ *                    nets, chain searches).
  */
 #ifndef PENCILBOX_SUDOKU_KERNEL_H
 #define PENCILBOX_SUDOKU_KERNEL_H
@@ -43,5 +45,12 @@ void bands_init(void);
 void bands_solve(const uint8_t *givens, const Limits *limits, Result *result);
 /* Whether naked and hidden singles alone fill the grid (the "singles" grade). */
 int bands_singles_fill(const uint8_t *givens);
+
+/* The human-style solver's loops (_kernel_logic.c), as Python functions (METH_FASTCALL). */
+#ifdef PY_SSIZE_T_CLEAN
+PyObject *logic_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_implications_all(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_chain_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+#endif
 
 #endif

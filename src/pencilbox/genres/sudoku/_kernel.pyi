@@ -39,3 +39,38 @@ def solve_lines(
     """solve_batch() for sudoku.solve_many: (done, a verdict byte per puzzle: 0 none, 1 unique,
     2 multiple, 3 out of time, 4 past max_nodes; each puzzle's first `keep` solutions as lines
     of `symbols` (none when it stopped early); nodes as int64s)."""
+
+def propagate(n: int, values: list[int], cands: list[int], /) -> bool:
+    """Naked and hidden singles until none is left, written into `values` (digits, 0 = open)
+    and `cands` (candidate masks); False on a contradiction (logic/forcing.py's propagate)."""
+
+def implications_all(
+    nodes: Sequence[int],
+    weak: dict[int, int],
+    strong: dict[int, int],
+    groups: list[int],
+    limit: int,
+    /,
+) -> list[tuple[int, int, int, int]]:
+    """Per node (being true): the masks of the nodes implied true and false, the lowest node
+    both true and false (-1: none) and, when there is none, the index of the first group all
+    of whose nodes are false (-1: none); node ids below `limit` (logic/forcing.py)."""
+
+def chain_scan(
+    nodes: Sequence[int],
+    strong: dict[int, int],
+    weak: dict[int, int],
+    full_weak: dict[int, int],
+    present: int,
+    size: int,
+    base: int,
+    mode: int,
+    skip: int,
+    start: int,
+    limit: int,
+    /,
+) -> tuple[int, int, list[tuple[int, tuple[int, ...]]]] | None:
+    """The chains (logic/chains.py) of the first start from nodes[start:] that has any which
+    eliminates something: (index after it, the start node, [(end node, path), ...]); None
+    when no start has one. mode: 0 x, 1 xy, 2 aic, 3 grouped (node ids from `base` are
+    groups)."""

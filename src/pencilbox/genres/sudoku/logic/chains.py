@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from pencilbox.core.step import Step
 
+from . import compiled
 from .memo import digit_places, known_empty, note_empty
 from .state import Geometry, State, cell_name, geometry, peer_masks, set_bits
 from .techniques import elim_text, make_step
@@ -339,6 +340,52 @@ def _search(state: State, mode: str, name: str) -> Iterator[Step]:
             note_empty("x-chain", size, d0 + 1, places[d0])
 
 
+_MODES = {"x": 0, "xy": 1, "aic": 2, "grouped": 3}
+"""The chain_scan code of each graph mode (_kernel_logic.c)."""
+
+
+def _chain_ends(
+    g: Graph, mode: str, skip: frozenset[int], base: int
+) -> Iterator[tuple[int, int, list[int]]]:
+    """(start, end, path) of every chain of the graph that eliminates something, start by
+    start (g.nodes order, digits in skip left out), ends in breadth-first order; for "xy"
+    only ends of the start's digit, for "x" and "xy" only ends in another cell, for "grouped"
+    only chains through a group. Node ids below `base` are candidates, the rest groups."""
+    loops = compiled.LOOPS
+    size = g.size
+    if loops is not None:
+        limit = max(base, max(g.nodes, default=0) + 1)
+        skip_mask = sum(1 << d0 for d0 in skip)
+        at = 0
+        while True:
+            found = loops.chain_scan(
+                g.nodes, g.strong, g.weak, g.full_weak, g.present, size, base,
+                _MODES[mode], skip_mask, at, limit,
+            )  # fmt: skip
+            if found is None:
+                return
+            at, s, ends = found
+            for e, path in ends:
+                yield s, e, list(path)
+    for s in g.nodes:
+        if not g.strong.get(s) or s % size in skip:
+            continue
+        ws = g.full_weak[s] & g.present & ~(1 << s)
+        if not ws:
+            continue
+        for e, on_parent, off_parent in chains_from(g, s):
+            if not ws & g.full_weak[e] & ~(1 << e):
+                continue
+            if mode == "xy" and (e % size != s % size or e // size == s // size):
+                continue
+            if mode == "x" and e // size == s // size:
+                continue
+            path = _path(e, on_parent, off_parent)
+            if mode == "grouped" and not any(node >= base for node in path):
+                continue
+            yield s, e, path
+
+
 def _chains(state: State, mode: str, name: str, skip: frozenset[int]) -> Iterator[Step]:
     """The chains of the graph of `mode`, from every start node whose digit is not in skip."""
     g = graph(state, mode, skip)
@@ -352,51 +399,34 @@ def _chains(state: State, mode: str, name: str, skip: frozenset[int]) -> Iterato
     def digit_of(node: int) -> int:
         return groups[node][0] if node in groups else node % size + 1
 
-    for s in g.nodes:
-        if not g.strong.get(s) or s % size in skip:
-            continue
+    for s, e, path in _chain_ends(g, mode, skip, state.geo.ncells * size):
         ws = g.full_weak[s] & g.present & ~(1 << s)
-        if not ws:
+        elim = ws & g.full_weak[e] & ~(1 << e)
+        key = frozenset(set_bits(elim))
+        if key in seen:
             continue
-        for e, on_parent, off_parent in chains_from(g, s):
-            elim = ws & g.full_weak[e]
-            if elim >> e & 1:
-                elim ^= 1 << e
-            if not elim:
-                continue
-            if mode == "xy" and (e % size != s % size or e // size == s // size):
-                continue
-            if mode == "x" and e // size == s // size:
-                continue
-            key = frozenset(set_bits(elim))
-            if key in seen:
-                continue
-            path = _path(e, on_parent, off_parent)
-            if mode == "grouped" and not any(node in groups for node in path):
-                continue
-            seen.add(key)
-            el = [(node // size, node % size + 1) for node in set_bits(elim)]
-            cells = sorted({i for node in path for i in cells_of(node)})
-            digits = sorted({digit_of(node) for node in path})
-            label = {
-                "x": f"X-Chain on {digits[0]}",
-                "xy": "XY-Chain",
-                "aic": "AIC",
-                "grouped": "Grouped AIC",
-            }[mode]
-            yield make_step(
-                name,
-                f"{label}: {chain_text(path, size, groups)}, so {node_name(s, size, groups)} or "
-                f"{node_name(e, size, groups)} is true: {elim_text(el, size)}",
-                size,
-                eliminate=el,
-                reasons=cells,
-                digits=digits,
-                chain=[
-                    [[i // size, i % size] for i in cells_of(node)] + [digit_of(node)]
-                    for node in path
-                ],
-            )
+        seen.add(key)
+        el = [(node // size, node % size + 1) for node in set_bits(elim)]
+        cells = sorted({i for node in path for i in cells_of(node)})
+        digits = sorted({digit_of(node) for node in path})
+        label = {
+            "x": f"X-Chain on {digits[0]}",
+            "xy": "XY-Chain",
+            "aic": "AIC",
+            "grouped": "Grouped AIC",
+        }[mode]
+        yield make_step(
+            name,
+            f"{label}: {chain_text(path, size, groups)}, so {node_name(s, size, groups)} or "
+            f"{node_name(e, size, groups)} is true: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=cells,
+            digits=digits,
+            chain=[
+                [[i // size, i % size] for i in cells_of(node)] + [digit_of(node)] for node in path
+            ],
+        )
 
 
 def find_grouped_aic(state: State) -> Iterator[Step]:

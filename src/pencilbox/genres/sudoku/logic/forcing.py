@@ -17,6 +17,7 @@ from itertools import chain
 
 from pencilbox.core.step import Step
 
+from . import compiled
 from .chains import full_links, listed, node_name
 from .state import State, cell_name, digits_of, set_bits
 from .techniques import elim_text, make_step
@@ -160,32 +161,60 @@ def _first_group_off(
     return min((index for index, n in counts.items() if n == group_sizes[index]), default=None)
 
 
+Implied = tuple[int, int, int, int | None, int | None]
+"""(node, true set, false set, lowest node both true and false, first group all false)."""
+
+
+def _implications(
+    state: State, nodes: list[int], weak: dict[int, int], strong: dict[int, int], groups: list[int]
+) -> Iterator[Implied]:
+    """What each node being true implies, node by node: its true and false sets, the lowest
+    node both true and false (None if none) and, when there is none, the index of the first
+    group (of `groups`) all of whose nodes are false (None if none)."""
+    loops = compiled.LOOPS
+    if loops is not None:
+        limit = state.geo.ncells * state.geo.size
+        for node, (on_set, off_set, bad, first) in zip(
+            nodes, loops.implications_all(nodes, weak, strong, groups, limit), strict=True
+        ):
+            yield (
+                node,
+                on_set,
+                off_set,
+                None if bad < 0 else bad,
+                None if first < 0 or bad >= 0 else first,
+            )
+        return
+    group_of, group_sizes = _membership(groups)
+    outs: Outs = ({}, {})
+    for node in nodes:
+        on_set, off_set, off_nodes = implications(weak, strong, node, True, outs)
+        both = on_set & off_set
+        if both:
+            yield node, on_set, off_set, (both & -both).bit_length() - 1, None
+        else:
+            yield node, on_set, off_set, None, _first_group_off(off_nodes, group_of, group_sizes)
+
+
 def find_forcing_chain(state: State) -> Iterator[Step]:
     size = state.geo.size
     present, nodes, weak, strong = full_links(state)
     groups = _group_masks(state)
-    group_of, group_sizes = _membership(groups)
     on_cache: dict[int, tuple[int, int]] = {}
-    outs: Outs = ({}, {})
     # contradictions
-    for node in nodes:
-        on_set, off_set, off_nodes = implications(weak, strong, node, True, outs)
+    for node, on_set, off_set, bad, first in _implications(state, nodes, weak, strong, groups):
         on_cache[node] = (on_set, off_set)
-        bad = on_set & off_set
         why = ""
-        if bad:
-            x = set_bits(bad)[0]
+        if bad is not None:
             why = (
-                f"{path_text(trace(weak, strong, node, (x, True)), size)} but "
-                f"{path_text(trace(weak, strong, node, (x, False)), size)}"
+                f"{path_text(trace(weak, strong, node, (bad, True)), size)} but "
+                f"{path_text(trace(weak, strong, node, (bad, False)), size)}"
             )
-        else:
-            first = _first_group_off(off_nodes, group_of, group_sizes)
-            if first is not None:
-                g = groups[first]
-                why = "; ".join(
-                    path_text(trace(weak, strong, node, (y, False)), size) for y in set_bits(g)
-                ) + (f": no place left for {', '.join(node_name(y, size) for y in set_bits(g))}")
+        elif first is not None:
+            g = groups[first]
+            why = "; ".join(
+                path_text(trace(weak, strong, node, (y, False)), size) for y in set_bits(g)
+            ) + (f": no place left for {', '.join(node_name(y, size) for y in set_bits(g))}")
         if why:
             i, d = node // size, node % size + 1
             yield make_step(
@@ -242,6 +271,9 @@ def propagate(state: State) -> bool:
     peers = geo.peers
     full = geo.all_mask
     state.cache.clear()
+    loops = compiled.LOOPS
+    if loops is not None and 2 <= geo.n <= 5:
+        return bool(loops.propagate(geo.n, values, cands))
     changed = True
     while changed:
         changed = False
