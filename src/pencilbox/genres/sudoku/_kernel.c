@@ -12,8 +12,8 @@
  *       -> (done, found, stops, singles, nodes, seconds, solutions)
  *   solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds, symbols, keep)
  *       -> (done, verdicts, solutions as lines of symbols, nodes)
- *   propagate, implications_all, chain_scan: the human-style solver's hot loops
- *       (_kernel_logic.c).
+ *   propagate, implications_all, chain_scan, als_rcc, als_scan, sdc_pair, grouped_links,
+ *       fish_scan: the human-style solver's hot loops (_kernel_logic.c).
  * The batch call solves puzzles of a bytes object one after the other in C, so a list costs no
  * Python per puzzle; it returns after `slice_seconds` so that the caller can honour Ctrl-C.
  * Every solution is checked against the rules and the givens here before it is returned.
@@ -477,6 +477,22 @@ static PyMethodDef methods[] = {
      "chain_scan(nodes, strong, weak, full_weak, present, size, base, mode, skip, start,\n"
      "           limit, /) -> (next, start node, [(end, path)]) | None\n\n"
      "The chain ends of the next start that has any (logic/chains.py, compiled)."},
+    {"als_rcc", (PyCFunction)(void (*)(void))logic_als_rcc, METH_FASTCALL,
+     "als_rcc(packed, size, words, digit_cells, /) -> {a: {b: digits}}\n\n"
+     "The restricted common digits of every pair of ALS (logic/als.py's rcc_map, compiled)."},
+    {"als_scan", (PyCFunction)(void (*)(void))logic_als_scan, METH_FASTCALL,
+     "als_scan(packed, size, words, digit_cells, rcc, kind, /) -> [candidates]\n\n"
+     "The ALS-XZ pairs (kind 0) or ALS-XY-Wing triples (kind 1) that eliminate something\n"
+     "(logic/als.py, compiled)."},
+    {"sdc_pair", (PyCFunction)(void (*)(void))logic_sdc_pair, METH_FASTCALL,
+     "sdc_pair(inter, line_rest, box_rest, line, box, cands, /) -> [(core, line, box)]\n\n"
+     "The Sue de Coq of one box and line that eliminate something (logic/sdc.py, compiled)."},
+    {"grouped_links", (PyCFunction)(void (*)(void))logic_grouped_links, METH_FASTCALL,
+     "grouped_links(n, cands, /) -> (groups, weak, strong)\n\n"
+     "The group nodes of grouped AIC and their links (logic/chains.py, compiled)."},
+    {"fish_scan", (PyCFunction)(void (*)(void))logic_fish_scan, METH_FASTCALL,
+     "fish_scan(masks, k, n, finned, /) -> [(base lines, union or fins)]\n\n"
+     "The fish of one digit and orientation that eliminate something (logic/fish.py)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -51,6 +51,11 @@ int bands_singles_fill(const uint8_t *givens);
 PyObject *logic_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *logic_implications_all(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *logic_chain_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_als_rcc(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_als_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_sdc_pair(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_grouped_links(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *logic_fish_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 #endif
 
 #endif

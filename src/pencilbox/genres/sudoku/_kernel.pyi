@@ -74,3 +74,48 @@ def chain_scan(
     eliminates something: (index after it, the start node, [(end node, path), ...]); None
     when no start has one. mode: 0 x, 1 xy, 2 aic, 3 grouped (node ids from `base` are
     groups)."""
+
+def als_rcc(
+    packed: list[bytes], size: int, words: int, digit_cells: list[int], /
+) -> dict[int, dict[int, int]]:
+    """For each ALS index, the ALS it shares restricted common digits with and those digits
+    (logic/als.py's rcc_map, dicts filled in the same order); each ALS packed as its cell mask,
+    then its `where` and `seen` masks per digit, `words` little-endian uint64s each."""
+
+def sdc_pair(
+    inter: list[int],
+    line_rest: list[int],
+    box_rest: list[int],
+    line: list[int],
+    box: list[int],
+    cands: list[int],
+    /,
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The Sue de Coq of one box and line (logic/sdc.py) that eliminate something, in order:
+    (intersection cells, line cells, box cells)."""
+
+def grouped_links(
+    n: int, cands: list[int], /
+) -> tuple[list[tuple[int, tuple[int, ...]]], dict[int, int], dict[int, int]]:
+    """Grouped AIC's group nodes (logic/chains.py): the (digit, cells) of each, numbered from
+    N*N*N, and the weak and strong link masks of each group and of each candidate linked to
+    a group (its groups only)."""
+
+def als_scan(
+    packed: list[bytes],
+    size: int,
+    words: int,
+    digit_cells: list[int],
+    rcc: dict[int, dict[int, int]],
+    kind: int,
+    /,
+) -> list[tuple[int, ...]]:
+    """The candidates of logic/als.py's searches that eliminate something, in their order:
+    kind 0 ALS-XZ (a, b) pairs; kind 1 ALS-XY-Wing (pivot, a, b, x, y)."""
+
+def fish_scan(
+    masks: list[int], k: int, n: int, finned: bool, /
+) -> list[tuple[tuple[int, ...], int]]:
+    """The fish (logic/fish.py) of one digit and orientation, `masks` holding per base line
+    the cross positions of the digit, that eliminate something, in order: (base lines, their
+    union) for basic fish, (base lines, the fins' positions) for finned and sashimi ones."""

@@ -714,3 +714,952 @@ done:
     partners_free(&full_weak);
     return out;
 }
+
+/* -- almost locked sets --------------------------------------------------------------------- */
+
+/* The words of a non-negative int (little-endian, `words` of them); -1 with an exception. */
+static int int_words(PyObject *value, uint64_t *out, Py_ssize_t words)
+{
+    if (!PyLong_Check(value) || _PyLong_Sign(value) < 0) {
+        PyErr_SetString(PyExc_ValueError, "expected a non-negative int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return _PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)out, (size_t)words * 8, 1,
+                               0, 1);
+#else
+    return _PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)out, (size_t)words * 8, 1,
+                               0);
+#endif
+}
+
+/* als_rcc(packed, size, words, digit_cells) -> {a: {b: digits}}: als.rcc_map from each ALS's
+ * packed masks (cells, then `where` and `seen` per digit, `words` uint64s each), with the dicts
+ * filled in the same order as the Python loops fill them. */
+PyObject *logic_als_rcc(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4 || !PyList_Check(args[0]) || !PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "als_rcc(packed: list, size, words, digit_cells: list)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[1]), words = PyLong_AsLong(args[2]);
+    Py_ssize_t count = PyList_GET_SIZE(args[0]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (size < 1 || size > 64 || words < 1 || words > 64 || PyList_GET_SIZE(args[3]) != size) {
+        PyErr_SetString(PyExc_ValueError, "als_rcc: an argument out of range");
+        return NULL;
+    }
+    Py_ssize_t stride = (1 + 2 * size) * words, ncells = words * 64;
+    PyObject *out = NULL, **inner = NULL;
+    uint64_t *data = NULL, *digit_cells = NULL;
+    int *own_start = NULL, *own = NULL, *fill = NULL;
+    data = malloc(((size_t)count * stride + 1) * sizeof(uint64_t));
+    digit_cells = calloc((size_t)size * words, sizeof(uint64_t));
+    inner = calloc((size_t)count + 1, sizeof(PyObject *));
+    own_start = calloc((size_t)size * ncells + 1, sizeof(int));
+    own = malloc(((size_t)count * size + 1) * sizeof(int));
+    fill = calloc((size_t)size * ncells + 1, sizeof(int));
+    if (!data || !digit_cells || !inner || !own_start || !own || !fill) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *blob = PyList_GET_ITEM(args[0], k);
+        if (!PyBytes_Check(blob) || PyBytes_GET_SIZE(blob) != stride * 8) {
+            PyErr_SetString(PyExc_ValueError, "als_rcc: a packed ALS of the wrong length");
+            goto done;
+        }
+        memcpy(data + k * stride, PyBytes_AS_STRING(blob), (size_t)stride * 8);
+    }
+    for (long d = 0; d < size; d++)
+        if (int_words(PyList_GET_ITEM(args[3], d), digit_cells + d * words, words))
+            goto done;
+#define MASK(k) (data + (k) * stride)
+#define WHERE(k, d) (data + (k) * stride + (1 + (d)) * words)
+#define SEEN(k, d) (data + (k) * stride + (1 + size + (d)) * words)
+    /* own: per digit and cell, the ALS whose first cell holding the digit is that cell */
+    int *lowest = malloc(((size_t)count * size + 1) * sizeof(int));
+    if (!lowest) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < count; k++)
+        for (long d = 0; d < size; d++) {
+            const uint64_t *w = WHERE(k, d);
+            int low = -1;
+            for (long j = 0; j < words && low < 0; j++)
+                if (w[j])
+                    low = (int)(j * 64 + __builtin_ctzll(w[j]));
+            lowest[k * size + d] = low;
+            if (low >= 0)
+                own_start[d * ncells + low + 1]++;
+        }
+    for (Py_ssize_t x = 0; x < size * ncells; x++)
+        own_start[x + 1] += own_start[x];
+    for (Py_ssize_t k = 0; k < count; k++)
+        for (long d = 0; d < size; d++) {
+            int low = lowest[k * size + d];
+            if (low >= 0) {
+                Py_ssize_t at = d * ncells + low;
+                own[own_start[at] + fill[at]++] = (int)k;
+            }
+        }
+    free(lowest);
+    out = PyDict_New();
+    if (!out)
+        goto done;
+    for (long x0 = 0; x0 < size; x0++) {
+        const uint64_t *cells_x = digit_cells + x0 * words;
+        for (Py_ssize_t ia = 0; ia < count; ia++) {
+            const uint64_t *wa = WHERE(ia, x0), *sa = SEEN(ia, x0), *ma = MASK(ia);
+            int holds = 0;
+            for (long j = 0; j < words; j++)
+                holds |= wa[j] != 0;
+            if (!holds)
+                continue;
+            for (long j = 0; j < words; j++) {
+                uint64_t reach = sa[j] & cells_x[j] & ~ma[j];
+                while (reach) {
+                    int c = (int)(j * 64 + __builtin_ctzll(reach));
+                    reach &= reach - 1;
+                    Py_ssize_t at = x0 * ncells + c;
+                    for (int o = own_start[at]; o < own_start[at + 1]; o++) {
+                        int ib = own[o];
+                        const uint64_t *mb = MASK(ib), *wb = WHERE(ib, x0);
+                        int clash = 0;
+                        for (long t = 0; t < words && !clash; t++)
+                            clash = (ma[t] & mb[t]) || (wb[t] & ~sa[t]);
+                        if (clash)
+                            continue;
+                        if (!inner[ia]) {
+                            PyObject *key = PyLong_FromSsize_t(ia);
+                            inner[ia] = PyDict_New();
+                            if (!key || !inner[ia] || PyDict_SetItem(out, key, inner[ia]) < 0) {
+                                Py_XDECREF(key);
+                                Py_CLEAR(out);
+                                goto done;
+                            }
+                            Py_DECREF(key);
+                        }
+                        PyObject *kb = PyLong_FromLong(ib);
+                        if (!kb) {
+                            Py_CLEAR(out);
+                            goto done;
+                        }
+                        PyObject *old = PyDict_GetItemWithError(inner[ia], kb);
+                        long had = old ? PyLong_AsLong(old) : 0;
+                        PyObject *now = PyLong_FromLong(had | (1L << x0));
+                        if (!now || PyDict_SetItem(inner[ia], kb, now) < 0) {
+                            Py_DECREF(kb);
+                            Py_XDECREF(now);
+                            Py_CLEAR(out);
+                            goto done;
+                        }
+                        Py_DECREF(kb);
+                        Py_DECREF(now);
+                    }
+                }
+            }
+        }
+    }
+#undef MASK
+#undef WHERE
+#undef SEEN
+done:
+    if (inner)
+        for (Py_ssize_t k = 0; k < count; k++)
+            Py_XDECREF(inner[k]);
+    free(inner);
+    free(data);
+    free(digit_cells);
+    free(own_start);
+    free(own);
+    free(fill);
+    return out;
+}
+
+/* The packed ALS of a list into one array (`stride` words each); NULL with an exception. */
+static uint64_t *load_packed(PyObject *list, Py_ssize_t stride)
+{
+    Py_ssize_t count = PyList_GET_SIZE(list);
+    uint64_t *data = malloc(((size_t)count * stride + 1) * sizeof(uint64_t));
+    if (!data) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *blob = PyList_GET_ITEM(list, k);
+        if (!PyBytes_Check(blob) || PyBytes_GET_SIZE(blob) != stride * 8) {
+            PyErr_SetString(PyExc_ValueError, "a packed ALS of the wrong length");
+            free(data);
+            return NULL;
+        }
+        memcpy(data + k * stride, PyBytes_AS_STRING(blob), (size_t)stride * 8);
+    }
+    return data;
+}
+
+/* The digits' cell masks as `words` words each; NULL with an exception. */
+static uint64_t *load_digit_cells(PyObject *list, long size, long words)
+{
+    uint64_t *out = calloc((size_t)size * words + 1, sizeof(uint64_t));
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (long d = 0; d < size; d++)
+        if (int_words(PyList_GET_ITEM(list, d), out + d * words, words)) {
+            free(out);
+            return NULL;
+        }
+    return out;
+}
+
+/* The (a, b, digits) entries of an rcc map as sorted by (a, b), or in the dicts' own order. */
+typedef struct {
+    long a, b, digits;
+} Link;
+
+static int link_order(const void *x, const void *y)
+{
+    const Link *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return (p->b > q->b) - (p->b < q->b);
+}
+
+static Link *rcc_links(PyObject *rcc, Py_ssize_t count, Py_ssize_t *nlinks)
+{
+    if (!PyDict_Check(rcc)) {
+        PyErr_SetString(PyExc_TypeError, "the rcc map must be a dict of dicts");
+        return NULL;
+    }
+    Py_ssize_t room = 64, n = 0, pos = 0;
+    Link *links = malloc((size_t)room * sizeof(Link));
+    PyObject *ka, *inner;
+    while (links && PyDict_Next(rcc, &pos, &ka, &inner)) {
+        if (!PyDict_Check(inner)) {
+            PyErr_SetString(PyExc_TypeError, "the rcc map must be a dict of dicts");
+            free(links);
+            return NULL;
+        }
+        long a = PyLong_AsLong(ka);
+        Py_ssize_t pos2 = 0;
+        PyObject *kb, *digits;
+        while (PyDict_Next(inner, &pos2, &kb, &digits)) {
+            if (n == room) {
+                room *= 2;
+                Link *more = realloc(links, (size_t)room * sizeof(Link));
+                if (!more) {
+                    free(links);
+                    links = NULL;
+                    break;
+                }
+                links = more;
+            }
+            long b = PyLong_AsLong(kb), d = PyLong_AsLong(digits);
+            if (PyErr_Occurred() || a < 0 || b < 0 || a >= count || b >= count || d <= 0) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "an rcc map entry out of range");
+                free(links);
+                return NULL;
+            }
+            links[n++] = (Link){a, b, d};
+        }
+    }
+    if (!links) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *nlinks = n;
+    return links;
+}
+
+/* Whether a & b & c & d & ~e is not empty, over `words` words (NULL c: all ones). */
+static int any_and(const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d,
+                   const uint64_t *e1, const uint64_t *e2, const uint64_t *e3, long words)
+{
+    for (long j = 0; j < words; j++) {
+        uint64_t x = a[j] & d[j] & ~e1[j] & ~e2[j];
+        if (b)
+            x &= b[j];
+        if (c)
+            x &= c[j];
+        if (e3)
+            x &= ~e3[j];
+        if (x)
+            return 1;
+    }
+    return 0;
+}
+
+static int holds(const uint64_t *w, long words)
+{
+    for (long j = 0; j < words; j++)
+        if (w[j])
+            return 1;
+    return 0;
+}
+
+/* als_scan(packed, size, words, digit_cells, rcc, kind) -> [...]: the candidates of als.py's
+ * searches that eliminate something, in the order the Python loops meet them:
+ *   kind 0, ALS-XZ: (a, b) pairs, a <= b, sorted;
+ *   kind 1, ALS-XY-Wing: (c, a, b, x, y) with pivot c in the map's order, its partners a < b
+ *   sorted, x and y their restricted commons (digit indices) ascending. */
+PyObject *logic_als_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6 || !PyList_Check(args[0]) || !PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "als_scan(packed: list, size, words, digit_cells: list, rcc, kind)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[1]), words = PyLong_AsLong(args[2]),
+         kind = PyLong_AsLong(args[5]);
+    Py_ssize_t count = PyList_GET_SIZE(args[0]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (size < 1 || size > 64 || words < 1 || words > 64 || PyList_GET_SIZE(args[3]) != size ||
+        kind < 0 || kind > 1) {
+        PyErr_SetString(PyExc_ValueError, "als_scan: an argument out of range");
+        return NULL;
+    }
+    Py_ssize_t stride = (1 + 2 * size) * words, nlinks = 0;
+    PyObject *out = NULL;
+    uint64_t *data = load_packed(args[0], stride);
+    uint64_t *cells = data ? load_digit_cells(args[3], size, words) : NULL;
+    Link *links = cells ? rcc_links(args[4], count, &nlinks) : NULL;
+    if (!links)
+        goto done;
+    out = PyList_New(0);
+    if (!out)
+        goto done;
+#define MASK(k) (data + (k) * stride)
+#define WHERE(k, d) (data + (k) * stride + (1 + (d)) * words)
+#define SEEN(k, d) (data + (k) * stride + (1 + size + (d)) * words)
+#define DCELLS(d) (cells + (d) * words)
+    if (kind == 0) {
+        qsort(links, (size_t)nlinks, sizeof(Link), link_order);
+        for (Py_ssize_t k = 0; k < nlinks; k++) {
+            long ia = links[k].a, ib = links[k].b, r = links[k].digits;
+            if (ib < ia)
+                continue;
+            const uint64_t *ma = MASK(ia), *mb = MASK(ib);
+            int doubly = __builtin_popcountl((unsigned long)r) >= 2, hit = 0;
+            for (long d = 0; d < size && !hit; d++) {
+                int in_a = holds(WHERE(ia, d), words), in_b = holds(WHERE(ib, d), words);
+                int linking = (int)(r >> d & 1);
+                if (in_a && in_b && (!linking || doubly))
+                    hit = any_and(SEEN(ia, d), SEEN(ib, d), NULL, DCELLS(d), ma, mb, NULL, words);
+                if (!hit && doubly && !linking && in_a)
+                    hit = any_and(SEEN(ia, d), NULL, NULL, DCELLS(d), ma, mb, NULL, words);
+                if (!hit && doubly && !linking && in_b)
+                    hit = any_and(SEEN(ib, d), NULL, NULL, DCELLS(d), ma, mb, NULL, words);
+            }
+            if (hit) {
+                PyObject *item = Py_BuildValue("(ll)", ia, ib);
+                if (!item || PyList_Append(out, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                Py_DECREF(item);
+            }
+        }
+    } else {
+        /* pivots in the map's order, each one's partners sorted */
+        for (Py_ssize_t lo = 0; lo < nlinks;) {
+            Py_ssize_t hi = lo;
+            while (hi < nlinks && links[hi].a == links[lo].a)
+                hi++;
+            qsort(links + lo, (size_t)(hi - lo), sizeof(Link), link_order);
+            long ic = links[lo].a;
+            for (Py_ssize_t p = lo; p < hi; p++)
+                for (Py_ssize_t q = p + 1; q < hi; q++) {
+                    long ia = links[p].b, ib = links[q].b, xa = links[p].digits,
+                         xb = links[q].digits;
+                    const uint64_t *ma = MASK(ia), *mb = MASK(ib), *mc = MASK(ic);
+                    int overlap = 0;
+                    for (long j = 0; j < words; j++)
+                        overlap |= (ma[j] & mb[j]) != 0;
+                    if (overlap || __builtin_popcountl((unsigned long)(xa | xb)) < 2)
+                        continue;
+                    long both = 0;
+                    for (long d = 0; d < size; d++)
+                        if (holds(WHERE(ia, d), words) && holds(WHERE(ib, d), words))
+                            both |= 1L << d;
+                    if (!both)
+                        continue;
+                    for (long x0 = 0; x0 < size; x0++) {
+                        if (!(xa >> x0 & 1))
+                            continue;
+                        for (long y0 = 0; y0 < size; y0++) {
+                            if (!(xb >> y0 & 1) || y0 == x0)
+                                continue;
+                            long common = both & ~(1L << x0) & ~(1L << y0);
+                            int hit = 0;
+                            for (long z = 0; z < size && !hit; z++)
+                                if (common >> z & 1)
+                                    hit = any_and(SEEN(ia, z), SEEN(ib, z), NULL, DCELLS(z), ma,
+                                                  mb, mc, words);
+                            if (!hit)
+                                continue;
+                            PyObject *item = Py_BuildValue("(lllll)", ic, ia, ib, x0, y0);
+                            if (!item || PyList_Append(out, item) < 0) {
+                                Py_XDECREF(item);
+                                Py_CLEAR(out);
+                                goto done;
+                            }
+                            Py_DECREF(item);
+                        }
+                    }
+                }
+            lo = hi;
+        }
+    }
+#undef MASK
+#undef WHERE
+#undef SEEN
+#undef DCELLS
+done:
+    free(data);
+    free(cells);
+    free(links);
+    return out;
+}
+
+/* -- Sue de Coq ----------------------------------------------------------------------------- */
+
+typedef struct {
+    int cells[4]; /* cell ids */
+    int count;
+    uint32_t digits;
+} Subset;
+
+/* Every subset of 1..4 of `cells` (cell ids, `cands` their masks), k by k, each k in
+ * itertools.combinations order: sdc.py's _all_subsets. */
+static Subset *all_subsets(const int *cells, const uint32_t *masks, int n, int *count)
+{
+    int room = 1, top = n < 4 ? n : 4;
+    for (int k = 1; k <= top; k++) {
+        long c = 1;
+        for (int j = 0; j < k; j++)
+            c = c * (n - j) / (j + 1);
+        room += (int)c;
+    }
+    Subset *out = malloc((size_t)room * sizeof(Subset));
+    if (!out)
+        return NULL;
+    int m = 0, idx[4];
+    for (int k = 1; k <= top; k++) {
+        for (int j = 0; j < k; j++)
+            idx[j] = j;
+        for (;;) {
+            Subset s = {.count = k};
+            for (int j = 0; j < k; j++) {
+                s.cells[j] = cells[idx[j]];
+                s.digits |= masks[idx[j]];
+            }
+            out[m++] = s;
+            int j = k - 1;
+            while (j >= 0 && idx[j] == n - k + j)
+                j--;
+            if (j < 0)
+                break;
+            idx[j]++;
+            for (int t = j + 1; t < k; t++)
+                idx[t] = idx[t - 1] + 1;
+        }
+    }
+    *count = m;
+    return out;
+}
+
+static int read_cells(PyObject *list, int *out, int room, Py_ssize_t ncands)
+{
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) > room) {
+        PyErr_SetString(PyExc_ValueError, "sdc_pair: a list of cells too long");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(list); k++) {
+        long v = PyLong_AsLong(PyList_GET_ITEM(list, k));
+        if (v < 0 || v >= ncands) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "sdc_pair: a cell out of range");
+            return -1;
+        }
+        out[k] = (int)v;
+    }
+    return (int)PyList_GET_SIZE(list);
+}
+
+static int in_cells(int cell, const int *cells, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (cells[k] == cell)
+            return 1;
+    return 0;
+}
+
+static PyObject *cells_tuple(const int *cells, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int k = 0; t && k < n; k++)
+        PyTuple_SET_ITEM(t, k, PyLong_FromLong(cells[k]));
+    return t;
+}
+
+/* sdc_pair(inter, line_rest, box_rest, line, box, cands) -> [(core, line part, box part)] */
+PyObject *logic_sdc_pair(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6 || !PyList_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "sdc_pair(inter, line_rest, box_rest, line, box, cands: list)");
+        return NULL;
+    }
+    Py_ssize_t ncands = PyList_GET_SIZE(args[5]);
+    int inter[LOGIC_MAX_SIZE], lrest[LOGIC_MAX_SIZE], brest[LOGIC_MAX_SIZE],
+        line[LOGIC_MAX_SIZE], box[LOGIC_MAX_SIZE];
+    int ni = read_cells(args[0], inter, LOGIC_MAX_SIZE, ncands);
+    int nl = ni < 0 ? -1 : read_cells(args[1], lrest, LOGIC_MAX_SIZE, ncands);
+    int nb = nl < 0 ? -1 : read_cells(args[2], brest, LOGIC_MAX_SIZE, ncands);
+    int nline = nb < 0 ? -1 : read_cells(args[3], line, LOGIC_MAX_SIZE, ncands);
+    int nbox = nline < 0 ? -1 : read_cells(args[4], box, LOGIC_MAX_SIZE, ncands);
+    if (nbox < 0)
+        return NULL;
+    /* the candidates of every cell named, by cell id */
+    uint32_t cand[LOGIC_MAX_CELLS];
+    if (ncands > LOGIC_MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "sdc_pair: too many cells");
+        return NULL;
+    }
+    const int *lists[5] = {inter, lrest, brest, line, box};
+    int lens[5] = {ni, nl, nb, nline, nbox};
+    for (int l = 0; l < 5; l++)
+        for (int k = 0; k < lens[l]; k++) {
+            unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(args[5], lists[l][k]));
+            if (PyErr_Occurred() || m > 0xffffffffUL) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "sdc_pair: a candidate mask too big");
+                return NULL;
+            }
+            cand[lists[l][k]] = (uint32_t)m;
+        }
+    uint32_t lmask[LOGIC_MAX_SIZE], bmask[LOGIC_MAX_SIZE];
+    for (int k = 0; k < nl; k++)
+        lmask[k] = cand[lrest[k]];
+    for (int k = 0; k < nb; k++)
+        bmask[k] = cand[brest[k]];
+    PyObject *out = PyList_New(0);
+    Subset *ls = NULL, *bs = NULL;
+    int nls = 0, nbs = 0;
+    if (!out)
+        return NULL;
+    for (int k = 2; k <= 3 && k <= ni; k++) {
+        int idx[3];
+        for (int j = 0; j < k; j++)
+            idx[j] = j;
+        for (;;) {
+            uint32_t v = 0;
+            int core[3];
+            for (int j = 0; j < k; j++) {
+                core[j] = inter[idx[j]];
+                v |= cand[core[j]];
+            }
+            int spare = __builtin_popcount(v) - k;
+            if (spare >= 2) {
+                if (!ls) {
+                    ls = all_subsets(lrest, lmask, nl, &nls);
+                    bs = all_subsets(brest, bmask, nb, &nbs);
+                    if (!ls || !bs) {
+                        PyErr_NoMemory();
+                        goto fail;
+                    }
+                }
+                for (int a = 0; a < nls; a++) {
+                    uint32_t vl = ls[a].digits;
+                    int sl = ls[a].count - __builtin_popcount(vl & ~v);
+                    if (!(vl & v) || sl < 0)
+                        continue;
+                    for (int b = 0; b < nbs; b++) {
+                        uint32_t vb = bs[b].digits;
+                        if (!(vb & v) || bs[b].count - __builtin_popcount(vb & ~v) != spare - sl)
+                            continue;
+                        if (vl & vb)
+                            continue;
+                        if (__builtin_popcount(v | vl | vb) != k + ls[a].count + bs[b].count)
+                            continue;
+                        uint32_t line_digits = vl | (v & ~vb), box_digits = vb | (v & ~vl);
+                        int used[12], nused = 0, hit = 0;
+                        for (int j = 0; j < k; j++)
+                            used[nused++] = core[j];
+                        for (int j = 0; j < ls[a].count; j++)
+                            used[nused++] = ls[a].cells[j];
+                        for (int j = 0; j < bs[b].count; j++)
+                            used[nused++] = bs[b].cells[j];
+                        for (int j = 0; j < nline && !hit; j++)
+                            hit = (cand[line[j]] & line_digits) && !in_cells(line[j], used, nused);
+                        for (int j = 0; j < nbox && !hit; j++)
+                            hit = (cand[box[j]] & box_digits) && !in_cells(box[j], used, nused);
+                        if (!hit)
+                            continue;
+                        PyObject *item = Py_BuildValue("(NNN)", cells_tuple(core, k),
+                                                       cells_tuple(ls[a].cells, ls[a].count),
+                                                       cells_tuple(bs[b].cells, bs[b].count));
+                        if (!item || PyList_Append(out, item) < 0) {
+                            Py_XDECREF(item);
+                            goto fail;
+                        }
+                        Py_DECREF(item);
+                    }
+                }
+            }
+            int j = k - 1;
+            while (j >= 0 && idx[j] == ni - k + j)
+                j--;
+            if (j < 0)
+                break;
+            idx[j]++;
+            for (int t = j + 1; t < k; t++)
+                idx[t] = idx[t - 1] + 1;
+        }
+    }
+    free(ls);
+    free(bs);
+    return out;
+fail:
+    free(ls);
+    free(bs);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* -- grouped AIC ---------------------------------------------------------------------------- */
+
+typedef struct {
+    int digit, count, cells[LOGIC_MAX_SIZE], units[2];
+} Group;
+
+/* Add `node` to the list of `owner` (lists of room `room` each). */
+static int list_add(Ints *lists, int owner, int node)
+{
+    return ints_push(&lists[owner], node);
+}
+
+/* The dict {node: mask of nodes} of the non-empty lists (nodes from `first`). */
+static PyObject *lists_dict(Ints *lists, int count, int first, unsigned char *scratch,
+                            Py_ssize_t limit)
+{
+    PyObject *out = PyDict_New();
+    for (int k = 0; out && k < count; k++) {
+        if (!lists[k].len)
+            continue;
+        PyObject *key = PyLong_FromLong(first + k);
+        PyObject *mask = nodes_mask(lists[k].data, lists[k].len, scratch, limit);
+        if (!key || !mask || PyDict_SetItem(out, key, mask) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(key);
+        Py_XDECREF(mask);
+    }
+    return out;
+}
+
+/* grouped_links(n, cands) -> (groups, weak, strong): chains.grouped_graph's group nodes: the
+ * 2+ candidates of a digit in a box-line intersection (boxes in order, each with its rows then
+ * its columns, digits ascending), numbered from N*N*N; `weak` and `strong` map each group to the
+ * mask of its partners and each candidate linked to a group to the mask of those groups. */
+PyObject *logic_grouped_links(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "grouped_links(n, cands: list)");
+        return NULL;
+    }
+    long n = PyLong_AsLong(args[0]);
+    if (n < 2 || n > 5) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "the box size n must be 2..5");
+        return NULL;
+    }
+    const Geo *geo = geo_of((int)n);
+    if (!geo)
+        return PyErr_NoMemory();
+    int size = geo->size, cells = geo->cells, base = cells * size;
+    if (PyList_GET_SIZE(args[1]) != cells) {
+        PyErr_Format(PyExc_ValueError, "expected %d candidate masks", cells);
+        return NULL;
+    }
+    uint32_t cand[LOGIC_MAX_CELLS];
+    for (int i = 0; i < cells; i++) {
+        unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(args[1], i));
+        if (PyErr_Occurred())
+            return NULL;
+        cand[i] = (uint32_t)m;
+    }
+    /* the groups, and per unit and digit the groups lying in it */
+    int room = 2 * size * size * size;
+    Group *groups = malloc((size_t)room * sizeof(Group));
+    Ints *in_unit = calloc((size_t)3 * size * size, sizeof(Ints));
+    Ints *weak = NULL, *strong = NULL;
+    unsigned char *scratch = NULL;
+    PyObject *out = NULL, *glist = NULL, *wd = NULL, *sd = NULL, *cw = NULL, *cs = NULL;
+    int ng = 0;
+    if (!groups || !in_unit) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int b = 0; b < size; b++) {
+        const int16_t *box = geo->units[2 * size + b];
+        for (int line = 0; line < 2 * size; line++) {
+            int inter[LOGIC_MAX_SIZE], ni = 0;
+            for (int k = 0; k < size; k++) {
+                int i = geo->units[line][k];
+                for (int t = 0; t < size; t++)
+                    if (box[t] == i) {
+                        inter[ni++] = i;
+                        break;
+                    }
+            }
+            for (int d = 0; ni && d < size; d++) {
+                Group g = {.digit = d, .units = {line, 2 * size + b}};
+                for (int k = 0; k < ni; k++)
+                    if (cand[inter[k]] >> d & 1)
+                        g.cells[g.count++] = inter[k];
+                if (g.count < 2)
+                    continue;
+                for (int u = 0; u < 2; u++)
+                    if (ints_push(&in_unit[g.units[u] * size + d], ng))
+                        goto done;
+                groups[ng++] = g;
+            }
+        }
+    }
+    weak = calloc((size_t)ng + cells * size + 1, sizeof(Ints));
+    strong = calloc((size_t)ng + cells * size + 1, sizeof(Ints));
+    scratch = calloc(((size_t)base + ng) / 8 + 1, 1);
+    if (!weak || !strong || !scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* lists 0..ng-1: the groups' partners; ng + node: a candidate's groups */
+    for (int g = 0; g < ng; g++) {
+        const Group *me = &groups[g];
+        int d = me->digit;
+        for (int u = 0; u < 2; u++) {
+            const int16_t *unit = geo->units[me->units[u]];
+            int rest[LOGIC_MAX_SIZE], nr = 0;
+            for (int k = 0; k < size; k++) {
+                int i = unit[k];
+                if (cand[i] >> d & 1 && !in_cells(i, me->cells, me->count))
+                    rest[nr++] = i;
+            }
+            for (int k = 0; k < nr; k++) {
+                int node = rest[k] * size + d;
+                if (list_add(weak, g, node) || list_add(weak, ng + node, base + g))
+                    goto done;
+            }
+            const Ints *others = &in_unit[me->units[u] * size + d];
+            for (int k = 0; k < others->len; k++) {
+                int h = others->data[k];
+                const Group *him = &groups[h];
+                int overlap = 0;
+                for (int t = 0; t < him->count && !overlap; t++)
+                    overlap = in_cells(him->cells[t], me->cells, me->count);
+                if (h == g || overlap)
+                    continue;
+                if (list_add(weak, g, base + h))
+                    goto done;
+                int same = him->count == nr;
+                for (int t = 0; t < him->count && same; t++)
+                    same = in_cells(him->cells[t], rest, nr);
+                if (same && list_add(strong, g, base + h))
+                    goto done;
+            }
+            if (nr == 1) {
+                int node = rest[0] * size + d;
+                if (list_add(strong, g, node) || list_add(strong, ng + node, base + g))
+                    goto done;
+            }
+        }
+    }
+    Py_ssize_t limit = (Py_ssize_t)base + ng;
+    glist = PyList_New(ng);
+    for (int g = 0; glist && g < ng; g++) {
+        PyObject *item = Py_BuildValue("(iN)", groups[g].digit + 1,
+                                       cells_tuple(groups[g].cells, groups[g].count));
+        if (!item)
+            Py_CLEAR(glist);
+        else
+            PyList_SET_ITEM(glist, g, item);
+    }
+    wd = glist ? lists_dict(weak, ng, base, scratch, limit) : NULL;
+    sd = wd ? lists_dict(strong, ng, base, scratch, limit) : NULL;
+    cw = sd ? lists_dict(weak + ng, cells * size, 0, scratch, limit) : NULL;
+    cs = cw ? lists_dict(strong + ng, cells * size, 0, scratch, limit) : NULL;
+    if (cs) {
+        /* the candidates' group links join the groups' own in one dict each */
+        if (PyDict_Update(wd, cw) == 0 && PyDict_Update(sd, cs) == 0)
+            out = Py_BuildValue("(OOO)", glist, wd, sd);
+    }
+done:
+    if (weak)
+        for (int k = 0; k < ng + cells * size; k++)
+            free(weak[k].data);
+    if (strong)
+        for (int k = 0; k < ng + cells * size; k++)
+            free(strong[k].data);
+    if (in_unit)
+        for (int k = 0; k < 3 * size * size; k++)
+            free(in_unit[k].data);
+    free(weak);
+    free(strong);
+    free(in_unit);
+    free(groups);
+    free(scratch);
+    Py_XDECREF(glist);
+    Py_XDECREF(wd);
+    Py_XDECREF(sd);
+    Py_XDECREF(cw);
+    Py_XDECREF(cs);
+    return out;
+}
+
+/* -- fish ----------------------------------------------------------------------------------- */
+
+/* fish_scan(masks, k, n, finned) -> [(base lines, union or fin positions)]: fish.py's _fish_on
+ * for one digit and one orientation (masks: per base line the cross positions holding the
+ * digit): the basic fish (union) or the finned ones (the fin positions' mask) that eliminate
+ * something, in the order the Python loops meet them. */
+PyObject *logic_fish_scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "fish_scan(masks: list, k, n, finned)");
+        return NULL;
+    }
+    long k = PyLong_AsLong(args[1]), n = PyLong_AsLong(args[2]);
+    int finned = PyObject_IsTrue(args[3]);
+    Py_ssize_t size = PyList_GET_SIZE(args[0]);
+    if (PyErr_Occurred() || finned < 0)
+        return NULL;
+    if (k < 1 || k > 8 || n < 1 || n > 5 || size != n * n) {
+        PyErr_SetString(PyExc_ValueError, "fish_scan: an argument out of range");
+        return NULL;
+    }
+    uint32_t masks[LOGIC_MAX_SIZE];
+    int lines[LOGIC_MAX_SIZE], nlines = 0, pool[LOGIC_MAX_SIZE], npool = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        unsigned long m = PyLong_AsUnsignedLong(PyList_GET_ITEM(args[0], i));
+        if (PyErr_Occurred())
+            return NULL;
+        masks[i] = (uint32_t)m;
+        if (m)
+            lines[nlines++] = (int)i;
+    }
+    PyObject *out = PyList_New(0);
+    if (!out || nlines <= k)
+        return out;
+    int limit = (int)(finned ? k + n : k);
+    for (int a = 0; a < nlines; a++)
+        if (__builtin_popcount(masks[lines[a]]) <= limit)
+            pool[npool++] = lines[a];
+    /* depth-first over the pool, as fish.py's _bases: idx[level], unions[level] */
+    int idx[8], depth = 0;
+    uint32_t unions[9] = {0};
+    idx[0] = 0;
+    while (depth >= 0) {
+        if (idx[depth] > npool - (k - depth)) {
+            depth--;
+            if (depth >= 0)
+                idx[depth]++;
+            continue;
+        }
+        uint32_t u = unions[depth] | masks[pool[idx[depth]]];
+        if (__builtin_popcount(u) > limit) {
+            idx[depth]++;
+            continue;
+        }
+        if (depth + 1 < k) {
+            unions[depth + 1] = u;
+            idx[depth + 1] = idx[depth] + 1;
+            depth++;
+            continue;
+        }
+        /* a base: pool[idx[0..k-1]] with union u */
+        int base[8];
+        uint32_t in_base = 0;
+        for (int j = 0; j < k; j++) {
+            base[j] = pool[idx[j]];
+            in_base |= 1u << base[j];
+        }
+        int ucount = __builtin_popcount(u);
+        if (!finned) {
+            int hit = 0;
+            if (ucount == k)
+                for (int line = 0; line < size && !hit; line++)
+                    hit = !(in_base >> line & 1) && (masks[line] & u);
+            if (hit) {
+                PyObject *item = Py_BuildValue("(NI)", cells_tuple(base, (int)k), (unsigned)u);
+                if (!item || PyList_Append(out, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(item);
+            }
+        } else if (k < ucount && ucount <= k + n) {
+            int nfins = ucount - (int)k;
+            for (int stack = 0; stack < n; stack++) {
+                uint32_t smask = ((1u << n) - 1) << (stack * n), avail = u & smask;
+                if (__builtin_popcount(avail) < nfins)
+                    continue;
+                int pos[LOGIC_MAX_SIZE], npos = 0, fi[LOGIC_MAX_SIZE];
+                for (int p = 0; p < size; p++)
+                    if (avail >> p & 1)
+                        pos[npos++] = p;
+                for (int j = 0; j < nfins; j++)
+                    fi[j] = j;
+                for (;;) {
+                    uint32_t fmask = 0;
+                    for (int j = 0; j < nfins; j++)
+                        fmask |= 1u << pos[fi[j]];
+                    uint32_t cmask = u & ~fmask;
+                    int band = -1, ok = (cmask & smask) != 0;
+                    for (int j = 0; ok && j < k; j++)
+                        if (masks[base[j]] & fmask) {
+                            if (band < 0)
+                                band = base[j] / (int)n;
+                            else if (base[j] / (int)n != band)
+                                ok = 0;
+                        }
+                    int hit = 0;
+                    for (int line = band * (int)n; ok && !hit && line < band * n + n; line++)
+                        hit = !(in_base >> line & 1) && (masks[line] & cmask & smask);
+                    if (hit) {
+                        PyObject *item =
+                            Py_BuildValue("(NI)", cells_tuple(base, (int)k), (unsigned)fmask);
+                        if (!item || PyList_Append(out, item) < 0) {
+                            Py_XDECREF(item);
+                            Py_DECREF(out);
+                            return NULL;
+                        }
+                        Py_DECREF(item);
+                    }
+                    int j = nfins - 1;
+                    while (j >= 0 && fi[j] == npos - nfins + j)
+                        j--;
+                    if (j < 0)
+                        break;
+                    fi[j]++;
+                    for (int t = j + 1; t < nfins; t++)
+                        fi[t] = fi[t - 1] + 1;
+                }
+            }
+        }
+        idx[depth]++;
+    }
+    return out;
+}

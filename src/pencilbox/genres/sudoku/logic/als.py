@@ -14,6 +14,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
+from . import compiled
 from .state import State, cell_name, cells_text, digits_of, peer_masks, set_bits
 from .techniques import elim_text, make_step
 
@@ -25,6 +26,7 @@ class Als:
     digits: int  # digit bitmask
     where: tuple[int, ...]  # per digit (index d-1): cells holding it, as bitset
     seen: tuple[int, ...]  # per digit: cells that see every cell of the ALS holding it
+    packed: bytes  # mask, where and seen as little-endian words (for the compiled rcc map)
 
 
 def _peer_masks(state: State) -> list[int]:
@@ -65,6 +67,7 @@ def _unit_als(state: State, unit: tuple[int, ...], max_cells: int) -> list[Als]:
     cands = state.cands
     pm = _peer_masks(state)
     full = (1 << state.geo.ncells) - 1
+    width = _words(state.geo.ncells) * 8
     free = [i for i in unit if cands[i]]
     out = []
     for k in range(1, min(len(free) - 1, max_cells) + 1):
@@ -91,8 +94,14 @@ def _unit_als(state: State, unit: tuple[int, ...], max_cells: int) -> list[Als]:
                     s = 0
                 where.append(w)
                 seen_by.append(s)
-            out.append(Als(combo, cmask, m, tuple(where), tuple(seen_by)))
+            packed = b"".join(x.to_bytes(width, "little") for x in (cmask, *where, *seen_by))
+            out.append(Als(combo, cmask, m, tuple(where), tuple(seen_by), packed))
     return out
+
+
+def _words(ncells: int) -> int:
+    """How many 64-bit words hold a cell mask."""
+    return (ncells + 63) // 64
 
 
 def _cached_als(state: State) -> tuple[list[Als], list[int], dict[int, dict[int, int]]]:
@@ -101,53 +110,74 @@ def _cached_als(state: State) -> tuple[list[Als], list[int], dict[int, dict[int,
     if cached is None:
         alss = find_als(state)
         digit_cells = _digit_cells(state)
-        cached = (alss, digit_cells, rcc_map(alss, state.geo.size, digit_cells))
+        size = state.geo.size
+        loops = compiled.LOOPS
+        if loops is not None:
+            packed = [a.packed for a in alss]
+            rcc = loops.als_rcc(packed, size, _words(state.geo.ncells), digit_cells)
+        else:
+            rcc = rcc_map(alss, size, digit_cells)
+        cached = (alss, digit_cells, rcc)
         state.cache["als"] = cached
     return cached  # type: ignore[return-value]
+
+
+def _xz_pairs(state: State) -> Iterator[tuple[int, int]]:
+    """The (a, b) index pairs of ALS-XZ to look at, sorted: with the compiled loops only those
+    that eliminate something."""
+    alss, digit_cells, rcc = _cached_als(state)
+    loops = compiled.LOOPS
+    if loops is not None:
+        packed = [a.packed for a in alss]
+        words = _words(state.geo.ncells)
+        yield from loops.als_scan(packed, state.geo.size, words, digit_cells, rcc, 0)
+        return
+    for ia in sorted(rcc):
+        for ib in sorted(rcc[ia]):
+            if ib >= ia:
+                yield ia, ib
 
 
 def find_als_xz(state: State) -> Iterator[Step]:
     size = state.geo.size
     alss, digit_cells, rcc = _cached_als(state)
-    for ia in sorted(rcc):
-        for ib, rmask in sorted(rcc[ia].items()):
-            if ib < ia:
+    for ia, ib in _xz_pairs(state):
+        rmask = rcc[ia][ib]
+        a, b = alss[ia], alss[ib]
+        x0 = (rmask & -rmask).bit_length() - 1
+        common = a.digits & b.digits
+        rccs = set_bits(rmask)
+        outside = ~(a.mask | b.mask)
+        el: set[tuple[int, int]] = set()
+        for d0 in range(size):
+            if not common >> d0 & 1 or d0 in rccs:
                 continue
-            a, b = alss[ia], alss[ib]
-            x0 = (rmask & -rmask).bit_length() - 1
-            common = a.digits & b.digits
-            rccs = set_bits(rmask)
-            outside = ~(a.mask | b.mask)
-            el: set[tuple[int, int]] = set()
-            for d0 in range(size):
-                if not common >> d0 & 1 or d0 in rccs:
-                    continue
+            tgt = a.seen[d0] & b.seen[d0] & digit_cells[d0] & outside
+            el.update((i, d0 + 1) for i in set_bits(tgt))
+        doubly = len(rccs) >= 2
+        if doubly:
+            for d0 in rccs:
                 tgt = a.seen[d0] & b.seen[d0] & digit_cells[d0] & outside
                 el.update((i, d0 + 1) for i in set_bits(tgt))
-            doubly = len(rccs) >= 2
-            if doubly:
-                for d0 in rccs:
-                    tgt = a.seen[d0] & b.seen[d0] & digit_cells[d0] & outside
-                    el.update((i, d0 + 1) for i in set_bits(tgt))
-                for s in (a, b):
-                    for d0 in range(size):
-                        if s.digits >> d0 & 1 and d0 not in rccs:
-                            tgt = s.seen[d0] & digit_cells[d0] & outside
-                            el.update((i, d0 + 1) for i in set_bits(tgt))
-            if not el:
-                continue
-            xs = ", ".join(str(d0 + 1) for d0 in (rccs if doubly else [x0]))
-            yield make_step(
-                "ALS-XZ",
-                f"ALS-XZ{' (doubly linked)' if doubly else ''}: sets "
-                f"{cells_text(a.cells, size)} ({''.join(map(str, digits_of(a.digits)))}) and "
-                f"{cells_text(b.cells, size)} ({''.join(map(str, digits_of(b.digits)))}) with "
-                f"restricted common {xs}: {elim_text(el, size)}",
-                size,
-                eliminate=el,
-                reasons=[*a.cells, *b.cells],
-                digits=digits_of(common),
-            )
+            for s in (a, b):
+                for d0 in range(size):
+                    if s.digits >> d0 & 1 and d0 not in rccs:
+                        tgt = s.seen[d0] & digit_cells[d0] & outside
+                        el.update((i, d0 + 1) for i in set_bits(tgt))
+        if not el:
+            continue
+        xs = ", ".join(str(d0 + 1) for d0 in (rccs if doubly else [x0]))
+        yield make_step(
+            "ALS-XZ",
+            f"ALS-XZ{' (doubly linked)' if doubly else ''}: sets "
+            f"{cells_text(a.cells, size)} ({''.join(map(str, digits_of(a.digits)))}) and "
+            f"{cells_text(b.cells, size)} ({''.join(map(str, digits_of(b.digits)))}) with "
+            f"restricted common {xs}: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=[*a.cells, *b.cells],
+            digits=digits_of(common),
+        )
 
 
 def _digit_cells(state: State) -> list[int]:
@@ -190,14 +220,18 @@ def rcc_map(alss: list[Als], size: int, digit_cells: list[int]) -> dict[int, dic
     return out
 
 
-def find_als_xy_wing(state: State) -> Iterator[Step]:
-    """Pivot ALS C with restricted commons x (to A) and y (to B), x != y: a digit z common to
-    A and B leaves the cells that see all z of A and B."""
-    size = state.geo.size
+def _xy_wings(state: State) -> Iterator[tuple[int, int, int, int, int]]:
+    """(pivot, a, b, x, y) of ALS-XY-Wing to look at, in order: pivots in the rcc map's order,
+    partners a < b sorted, their restricted commons x != y ascending; with the compiled loops
+    only those that eliminate something."""
     alss, digit_cells, rcc = _cached_als(state)
-    seen: set[frozenset[tuple[int, int]]] = set()
+    loops = compiled.LOOPS
+    if loops is not None:
+        packed = [a.packed for a in alss]
+        words = _words(state.geo.ncells)
+        yield from loops.als_scan(packed, state.geo.size, words, digit_cells, rcc, 1)
+        return
     for ic, partners in rcc.items():
-        c = alss[ic]
         items = sorted(partners.items())
         for p in range(len(items)):
             ia, xa = items[p]
@@ -209,40 +243,49 @@ def find_als_xy_wing(state: State) -> Iterator[Step]:
                     continue
                 if (xa | xb).bit_count() < 2:
                     continue  # needs two different restricted commons
-                both = a.digits & b.digits
-                if not both:
+                if not a.digits & b.digits:
                     continue  # no digit z to eliminate, whatever x and y are
-                outside = ~(a.mask | b.mask | c.mask)
                 for x0 in set_bits(xa):
                     for y0 in set_bits(xb):
-                        if y0 == x0:
-                            continue
-                        common = both & ~(1 << x0) & ~(1 << y0)
-                        el: set[tuple[int, int]] = set()
-                        for z0 in set_bits(common):
-                            tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
-                            if tgt:
-                                el.update((i, z0 + 1) for i in set_bits(tgt))
-                        if not el:
-                            continue
-                        key = frozenset(el)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        yield make_step(
-                            "ALS-XY-Wing",
-                            f"ALS-XY-Wing: pivot {cells_text(c.cells, size)} "
-                            f"({''.join(map(str, digits_of(c.digits)))}) linked by {x0 + 1} to "
-                            f"{cells_text(a.cells, size)} "
-                            f"({''.join(map(str, digits_of(a.digits)))}) and by {y0 + 1} to "
-                            f"{cells_text(b.cells, size)} "
-                            f"({''.join(map(str, digits_of(b.digits)))}): "
-                            f"{elim_text(el, size)}",
-                            size,
-                            eliminate=el,
-                            reasons=[*a.cells, *b.cells, *c.cells],
-                            digits=digits_of(common),
-                        )
+                        if y0 != x0:
+                            yield ic, ia, ib, x0, y0
+
+
+def find_als_xy_wing(state: State) -> Iterator[Step]:
+    """Pivot ALS C with restricted commons x (to A) and y (to B), x != y: a digit z common to
+    A and B leaves the cells that see all z of A and B."""
+    size = state.geo.size
+    alss, digit_cells, _ = _cached_als(state)
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for ic, ia, ib, x0, y0 in _xy_wings(state):
+        a, b, c = alss[ia], alss[ib], alss[ic]
+        outside = ~(a.mask | b.mask | c.mask)
+        common = a.digits & b.digits & ~(1 << x0) & ~(1 << y0)
+        el: set[tuple[int, int]] = set()
+        for z0 in set_bits(common):
+            tgt = a.seen[z0] & b.seen[z0] & digit_cells[z0] & outside
+            if tgt:
+                el.update((i, z0 + 1) for i in set_bits(tgt))
+        if not el:
+            continue
+        key = frozenset(el)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield make_step(
+            "ALS-XY-Wing",
+            f"ALS-XY-Wing: pivot {cells_text(c.cells, size)} "
+            f"({''.join(map(str, digits_of(c.digits)))}) linked by {x0 + 1} to "
+            f"{cells_text(a.cells, size)} "
+            f"({''.join(map(str, digits_of(a.digits)))}) and by {y0 + 1} to "
+            f"{cells_text(b.cells, size)} "
+            f"({''.join(map(str, digits_of(b.digits)))}): "
+            f"{elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=[*a.cells, *b.cells, *c.cells],
+            digits=digits_of(common),
+        )
 
 
 def find_death_blossom(state: State, max_stem: int = 3) -> Iterator[Step]:

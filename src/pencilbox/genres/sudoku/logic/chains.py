@@ -188,6 +188,15 @@ def grouped_graph(state: State) -> Graph:
     strong = dict(strong0)
     base = geo.ncells * size
     groups: dict[int, tuple[int, tuple[int, ...]]] = {}
+    loops = compiled.LOOPS
+    if loops is not None and 2 <= geo.n <= 5:
+        found, group_weak, group_strong = loops.grouped_links(geo.n, cands)
+        groups = {base + k: group for k, group in enumerate(found)}
+        for x, m in group_weak.items():
+            weak[x] = weak.get(x, 0) | m
+        for x, m in group_strong.items():
+            strong[x] = strong.get(x, 0) | m
+        return Graph(size, present, nodes + sorted(groups), weak, strong, weak, groups)
     # items per (unit, digit): candidate nodes and groups lying in the unit
     for inter in _intersections(geo.n):
         for d0 in range(size):

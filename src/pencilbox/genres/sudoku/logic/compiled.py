@@ -1,9 +1,9 @@
 """The technique finders' hot loops in the compiled Sudoku kernel, or None without it.
 
-`LOOPS` is the kernel module (its `propagate`, `implications_all` and `chain_scan`, written in
-_kernel_logic.c) when the extension was built, else None; the finders read it at every call
-and fall back to their pure-Python loops, which give the same steps in the same order (the
-tests grade with both, see `pure_python`).
+`LOOPS` is the kernel module (its functions written in _kernel_logic.c, see `NAMES`) when the
+extension was built with all of them, else None; the finders read it at every call and fall
+back to their pure-Python loops, which give the same steps in the same order (the tests grade
+with both, see `pure_python`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,25 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
+NAMES = (
+    "propagate",
+    "implications_all",
+    "chain_scan",
+    "grouped_links",
+    "als_rcc",
+    "als_scan",
+    "sdc_pair",
+    "fish_scan",
+)
+"""The kernel's functions that the finders call."""
+
 
 def _load() -> ModuleType | None:
     try:
         from pencilbox.genres.sudoku import _kernel
     except ImportError:
         return None
-    if not hasattr(_kernel, "chain_scan"):  # an extension built before these loops existed
+    if not all(hasattr(_kernel, name) for name in NAMES):  # built from older sources
         return None
     return _kernel
 

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
+from . import compiled
 from .memo import each_digit
 from .state import State, cells_text, set_bits
 from .techniques import elim_text, make_step
@@ -91,6 +92,18 @@ def _fish_on(
     lines = [i for i in range(state.geo.size) if masks[i]]
     if len(lines) <= k:
         return
+    loops = compiled.LOOPS
+    if loops is not None and 2 <= state.geo.n <= 5:
+        # the bases (and fins) that eliminate something, in the order of the loops below
+        for base, bits in loops.fish_scan(masks, k, state.geo.n, finned):
+            if finned:
+                union = bits
+                for line in base:
+                    union |= masks[line]
+                yield from _finned(state, k, d, by_rows, masks, base, union, only_fins=bits)
+            else:
+                yield from _basic(state, k, d, by_rows, masks, lines, base, bits)
+        return
     limit = k + state.geo.n if finned else k
     pool = [i for i in lines if masks[i].bit_count() <= limit]
     for base, union in _bases(pool, masks, k, limit):
@@ -143,9 +156,10 @@ def _finned(
     masks: list[int],
     base: tuple[int, ...],
     union: int,
+    only_fins: int | None = None,
 ) -> Iterator[Step]:
     """Finned and sashimi fish: the base lines' extra positions (fins) lie in one box, so
-    only cells of the cover that see every fin lose d."""
+    only cells of the cover that see every fin lose d (`only_fins`: just those fins)."""
     size = state.geo.size
     n = state.geo.n
     ucount = union.bit_count()
@@ -163,6 +177,8 @@ def _finned(
             fmask = 0
             for p in fin_pos:
                 fmask |= 1 << p
+            if only_fins is not None and fmask != only_fins:
+                continue
             cmask = union & ~fmask
             if not cmask & smask:
                 continue

@@ -10,6 +10,7 @@ from itertools import combinations
 
 from pencilbox.core.step import Step
 
+from . import compiled
 from .memo import each_part, unit_keys
 from .state import State, box_lines, cells_text, digits_of, unit_name
 from .techniques import elim_text, make_step
@@ -61,18 +62,23 @@ def find_sue_de_coq(state: State) -> Iterator[Step]:
     return each_part("sue de coq", parts, lambda part: _pair_steps(state, *part))
 
 
-def _pair_steps(state: State, b: int, line: int) -> Iterator[Step]:
-    """The Sue de Coq of one box and one line crossing it."""
+Found = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(intersection cells, line cells, box cells) of a Sue de Coq."""
+
+
+def _pair_sets(
+    state: State, b: int, line: int, inter: list[int], line_rest: list[int], box_rest: list[int]
+) -> Iterator[Found]:
+    """The cell sets of the Sue de Coq of one box and line, in order: intersection cores of 2
+    then 3 cells, line parts, box parts (each in itertools.combinations order, 1..4 cells);
+    with the compiled loops only those that eliminate something."""
     geo = state.geo
-    size = geo.size
     cands = state.cands
-    bset = geo.unit_sets[b]
-    lset = geo.unit_sets[line]
-    inter = [i for i in geo.units[line] if i in bset and cands[i]]
-    if len(inter) < 2:
+    loops = compiled.LOOPS
+    if loops is not None and geo.size <= 32:
+        line_cells, box_cells = list(geo.units[line]), list(geo.units[b])
+        yield from loops.sdc_pair(inter, line_rest, box_rest, line_cells, box_cells, cands)
         return
-    line_rest = [i for i in geo.units[line] if i not in bset and cands[i]]
-    box_rest = [i for i in geo.units[b] if i not in lset and cands[i]]
     line_subsets: list[tuple[tuple[int, ...], int]] | None = None
     box_subsets: list[tuple[tuple[int, ...], int]] | None = None
     for k in (2, 3):
@@ -94,41 +100,61 @@ def _pair_steps(state: State, b: int, line: int) -> Iterator[Step]:
                     if vl & vb:
                         continue
                     total = v | vl | vb
-                    if total.bit_count() != k + len(lcells) + len(bcells):
-                        continue
-                    line_digits = vl | (v & ~vb)
-                    box_digits = vb | (v & ~vl)
-                    used = set(core) | set(lcells) | set(bcells)
-                    el = [
-                        (i, d)
-                        for i in geo.units[line]
-                        if i not in used
-                        for d in digits_of(cands[i] & line_digits)
-                    ]
-                    el += [
-                        (i, d)
-                        for i in geo.units[b]
-                        if i not in used
-                        for d in digits_of(cands[i] & box_digits)
-                    ]
-                    if not el:
-                        continue
-                    yield make_step(
-                        "Sue de Coq",
-                        f"Sue de Coq: {cells_text(core, size)} in {unit_name(b, size)} "
-                        f"and {unit_name(line, size)} hold "
-                        f"{''.join(map(str, digits_of(v)))}; with "
-                        f"{cells_text(lcells, size)} "
-                        f"({''.join(map(str, digits_of(vl)))}) in the line and "
-                        f"{cells_text(bcells, size)} "
-                        f"({''.join(map(str, digits_of(vb)))}) in the box every digit "
-                        f"is placed once: {elim_text(el, size)}",
-                        size,
-                        eliminate=el,
-                        reasons=sorted(used),
-                        clue=unit_name(b, size),
-                        digits=digits_of(total),
-                    )
+                    if total.bit_count() == k + len(lcells) + len(bcells):
+                        yield core, lcells, bcells
+
+
+def _pair_steps(state: State, b: int, line: int) -> Iterator[Step]:
+    """The Sue de Coq of one box and one line crossing it."""
+    geo = state.geo
+    size = geo.size
+    cands = state.cands
+    bset = geo.unit_sets[b]
+    lset = geo.unit_sets[line]
+    inter = [i for i in geo.units[line] if i in bset and cands[i]]
+    if len(inter) < 2:
+        return
+    line_rest = [i for i in geo.units[line] if i not in bset and cands[i]]
+    box_rest = [i for i in geo.units[b] if i not in lset and cands[i]]
+    for core, lcells, bcells in _pair_sets(state, b, line, inter, line_rest, box_rest):
+        v = vl = vb = 0
+        for i in core:
+            v |= cands[i]
+        for i in lcells:
+            vl |= cands[i]
+        for i in bcells:
+            vb |= cands[i]
+        total = v | vl | vb
+        line_digits = vl | (v & ~vb)
+        box_digits = vb | (v & ~vl)
+        used = set(core) | set(lcells) | set(bcells)
+        el = [
+            (i, d)
+            for i in geo.units[line]
+            if i not in used
+            for d in digits_of(cands[i] & line_digits)
+        ]
+        el += [
+            (i, d) for i in geo.units[b] if i not in used for d in digits_of(cands[i] & box_digits)
+        ]
+        if not el:
+            continue
+        yield make_step(
+            "Sue de Coq",
+            f"Sue de Coq: {cells_text(core, size)} in {unit_name(b, size)} "
+            f"and {unit_name(line, size)} hold "
+            f"{''.join(map(str, digits_of(v)))}; with "
+            f"{cells_text(lcells, size)} "
+            f"({''.join(map(str, digits_of(vl)))}) in the line and "
+            f"{cells_text(bcells, size)} "
+            f"({''.join(map(str, digits_of(vb)))}) in the box every digit "
+            f"is placed once: {elim_text(el, size)}",
+            size,
+            eliminate=el,
+            reasons=sorted(used),
+            clue=unit_name(b, size),
+            digits=digits_of(total),
+        )
 
 
 def find(state: State) -> Iterator[Step]:

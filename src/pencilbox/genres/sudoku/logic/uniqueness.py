@@ -437,23 +437,34 @@ def find_hidden_rectangle(state: State) -> Iterator[Step]:
 
 
 def _ar_rects(state: State) -> Iterator[tuple[int, int, int, int]]:
-    """(r1, r2, c1, c2) with r1 < r2, c1 < c2 for rectangles with two placed non-given
-    cells in one row or one column."""
-    size = state.geo.size
-    placed = [i for i, v in enumerate(state.values) if v and not state.givens[i]]
-    for x in range(len(placed)):
-        for y in range(x + 1, len(placed)):
-            a, b = placed[x], placed[y]
-            ra, ca = divmod(a, size)
-            rb, cb = divmod(b, size)
-            if ra == rb:
+    """(r1, r2, c1, c2) with r1 < r2, c1 < c2 for rectangles over two boxes with two placed
+    non-given cells in one row or one column: pairs of such cells in cell order (a row's
+    pair before a column's), then the other line in order (a rectangle may come again)."""
+    geo = state.geo
+    n, size = geo.n, geo.size
+    values, givens = state.values, state.givens
+    placed = [i for i, v in enumerate(values) if v and not givens[i]]
+    in_row: list[list[int]] = [[] for _ in range(size)]
+    in_col: list[list[int]] = [[] for _ in range(size)]
+    for i in placed:
+        in_row[i // size].append(i % size)
+        in_col[i % size].append(i // size)
+    for a in placed:
+        ra, ca = divmod(a, size)
+        # two boxes: the other line lies in the same band (stack) exactly when the pair's
+        # cells lie in different boxes
+        for cb in in_row[ra]:
+            if cb > ca:
+                same_stack = ca // n == cb // n
                 for r2 in range(size):
-                    if r2 != ra:
-                        yield min(ra, r2), max(ra, r2), min(ca, cb), max(ca, cb)
-            elif ca == cb:
+                    if r2 != ra and (r2 // n == ra // n) != same_stack:
+                        yield min(ra, r2), max(ra, r2), ca, cb
+        for rb in in_col[ca]:
+            if rb > ra:
+                same_band = ra // n == rb // n
                 for c2 in range(size):
-                    if c2 != ca:
-                        yield min(ra, rb), max(ra, rb), min(ca, c2), max(ca, c2)
+                    if c2 != ca and (c2 // n == ca // n) != same_band:
+                        yield ra, rb, min(ca, c2), max(ca, c2)
 
 
 def find_avoidable_rectangles(state: State) -> Iterator[Step]:
@@ -471,7 +482,7 @@ def find_avoidable_rectangles(state: State) -> Iterator[Step]:
     done: set[tuple[int, int, int, int]] = set()
     for r1, r2, c1, c2 in _ar_rects(state):
         rect = (r1 * size + c1, r1 * size + c2, r2 * size + c1, r2 * size + c2)
-        if rect in done or len({geo.box[i] for i in rect}) != 2:
+        if rect in done:
             continue
         done.add(rect)
         solved = [i for i in rect if placed(i)]
