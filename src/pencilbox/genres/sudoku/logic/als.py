@@ -15,6 +15,7 @@ from itertools import combinations
 from pencilbox.core.step import Step
 
 from . import compiled
+from .memo import digit_places
 from .state import State, cell_name, cells_text, digits_of, peer_masks, set_bits
 from .techniques import elim_text, make_step
 
@@ -181,15 +182,8 @@ def find_als_xz(state: State) -> Iterator[Step]:
 
 
 def _digit_cells(state: State) -> list[int]:
-    size = state.geo.size
-    out = []
-    for d0 in range(size):
-        m = 0
-        for i, c in enumerate(state.cands):
-            if c >> d0 & 1:
-                m |= 1 << i
-        out.append(m)
-    return out
+    """For each digit (index d-1), the mask of the cells that may hold it."""
+    return list(digit_places(state))
 
 
 def rcc_map(alss: list[Als], size: int, digit_cells: list[int]) -> dict[int, dict[int, int]]:

@@ -123,22 +123,17 @@ def _group_masks(state: State) -> list[int]:
     geo = state.geo
     size = geo.size
     cands = state.cands
-    groups = []
-    for i, m in enumerate(cands):
-        if m:
-            g = 0
-            for d0 in range(size):
-                if m >> d0 & 1:
-                    g |= 1 << (i * size + d0)
-            groups.append(g)
+    # a cell's candidate d0 is node i * size + d0: its candidates' nodes are its mask shifted
+    groups = [m << (i * size) for i, m in enumerate(cands) if m]
     for unit in geo.units:
-        for d0 in range(size):
-            g = 0
-            for i in unit:
-                if cands[i] >> d0 & 1:
-                    g |= 1 << (i * size + d0)
-            if g:
-                groups.append(g)
+        places = [0] * size
+        for i in unit:
+            m = cands[i]
+            while m:
+                low = m & -m
+                places[low.bit_length() - 1] |= low << (i * size)
+                m ^= low
+        groups += [g for g in places if g]
     return groups
 
 

@@ -438,12 +438,15 @@ def find_hidden_rectangle(state: State) -> Iterator[Step]:
 
 def _ar_rects(state: State) -> Iterator[tuple[int, int, int, int]]:
     """(r1, r2, c1, c2) with r1 < r2, c1 < c2 for rectangles over two boxes with two placed
-    non-given cells in one row or one column: pairs of such cells in cell order (a row's
-    pair before a column's), then the other line in order (a rectangle may come again)."""
+    non-given cells in one row or one column, no given cell and at most three placed cells:
+    pairs of such cells in cell order (a row's pair before a column's), then the other line
+    in order (a rectangle may come again)."""
     geo = state.geo
     n, size = geo.n, geo.size
     values, givens = state.values, state.givens
     placed = [i for i, v in enumerate(values) if v and not givens[i]]
+    # per cell: 0 open, 1 placed (not a given), 2 given
+    kind = [(2 if g else 1) if v else 0 for v, g in zip(values, givens, strict=True)]
     in_row: list[list[int]] = [[] for _ in range(size)]
     in_col: list[list[int]] = [[] for _ in range(size)]
     for i in placed:
@@ -458,13 +461,17 @@ def _ar_rects(state: State) -> Iterator[tuple[int, int, int, int]]:
                 same_stack = ca // n == cb // n
                 for r2 in range(size):
                     if r2 != ra and (r2 // n == ra // n) != same_stack:
-                        yield min(ra, r2), max(ra, r2), ca, cb
+                        k1, k2 = kind[r2 * size + ca], kind[r2 * size + cb]
+                        if k1 + k2 <= 1:
+                            yield min(ra, r2), max(ra, r2), ca, cb
         for rb in in_col[ca]:
             if rb > ra:
                 same_band = ra // n == rb // n
                 for c2 in range(size):
                     if c2 != ca and (c2 // n == ca // n) != same_band:
-                        yield ra, rb, min(ca, c2), max(ca, c2)
+                        k1, k2 = kind[ra * size + c2], kind[rb * size + c2]
+                        if k1 + k2 <= 1:
+                            yield ra, rb, min(ca, c2), max(ca, c2)
 
 
 def find_avoidable_rectangles(state: State) -> Iterator[Step]:
