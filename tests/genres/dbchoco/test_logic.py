@@ -223,3 +223,20 @@ def test_neighbours_name_the_edge_between() -> None:
             around = geo.neighbours(r, c)
             assert len(around) == 4 - (r in (0, 3)) - (c in (0, 3))
             assert all(geo.between((r, c), cell) == e for cell, e in around)
+
+
+def test_a_closed_area_joins_its_only_possible_partner() -> None:
+    """Two 2x2 halves side by side, both numbered 4: each area is found whole (exact
+    reach), the white one is walled off from its colour, and the only gray cells it can
+    join are in one gray area: the two edges between them are open, as the `area` step
+    tells, before `balance` would."""
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    gray = [[False, False, True, True], [False, False, True, True]]
+    puzzle = make_puzzle(gray, [[4, None, None, 4], [None, None, None, None]])
+    state = deduce(puzzle, level="local")
+    partner = [s for s in state.steps if "other half of its block" in s.sentence]
+    assert partner and partner[0].technique == "area"
+    assert sorted(name for name in partner[0].extra["edge_names"]) == ["r1c2|r1c3", "r2c2|r2c3"]
+    assert state.solved() and state.grade() == "local"
+    assert not any(step.technique == "balance" for step in state.steps)

@@ -31,7 +31,7 @@ from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.board import UNDECIDED
-from pencilbox.genres.dbchoco.logic import GRADES, LEVELS, deduce
+from pencilbox.genres.dbchoco.logic import GRADES, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
@@ -244,8 +244,7 @@ def _within(puzzle: DoubleChoco, target: str | None) -> bool:
     """Whether logic up to the target level (without trials) finishes the puzzle."""
     if target is None or GRADES.index(target) >= GRADES.index("contradiction"):
         return True
-    state = deduce(puzzle, probes=False)
-    return state.solved() and GRADES.index(state.grade()) <= GRADES.index(target)
+    return deduce(puzzle, level=target).solved()
 
 
 def _clue_until_within(
@@ -256,20 +255,16 @@ def _clue_until_within(
     rng: random.Random,
 ) -> dict[Cell, int] | None:
     """Add true clues until logic up to `target` finishes the puzzle: each on a cell beside
-    an edge that logic (up to the target) left undecided, or decided with a harder
-    technique. None when every cell holds a clue and it still does not."""
+    an edge that logic (up to the target) left undecided. None when every cell holds a clue
+    and it still does not."""
     w, h = len(gray[0]), len(gray)
     while True:
-        state = deduce(_puzzle(gray, numbers, w, h), probes=False)
-        level = GRADES.index(target) + 1
-        if state.solved() and LEVELS[state.hardest()] <= level:
+        state = deduce(_puzzle(gray, numbers, w, h), level=target)
+        if state.solved():
             return numbers
         stuck = {
             cell for e, v in enumerate(state.edges) if v == UNDECIDED for cell in state.geo.cells(e)
         }
-        for step in state.steps:
-            if step.level > level:
-                stuck.update(cell for e, _ in step.extra["edges"] for cell in state.geo.cells(e))
         free = sorted(stuck - set(numbers)) or sorted(set(sizes) - set(numbers))
         if not free:
             return None

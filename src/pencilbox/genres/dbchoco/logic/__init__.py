@@ -8,7 +8,8 @@ Level `local` (rules.py), each looking at one edge, corner, area or cut:
    between a 1 and its neighbours of the same colour.
 2. `dead_end`: no wall ends inside a block (at an inner corner).
 3. `area`: a cell walled on three sides joins the fourth; a complete area is closed; a
-   number that can reach exactly its size takes it all; a 1 with one partner left.
+   number that can reach exactly its size takes it all; a 1 with one partner left; an
+   area walled off from its colour whose only possible partner is one area joins it.
 4. `sizes`: size bounds from a number: two areas (or two blocks so far) whose union would
    outgrow the number are walled apart.
 5. `balance`: every block has as many white cells as gray ones, so an edge whose wall would
@@ -34,13 +35,16 @@ none of them can finish a puzzle with only the ones before it: `numbers` and `si
 ever draw walls, `dead_end` opens an edge only beside three open ones, and `area` opens
 only where walls already close a cell in, so until `balance` nothing opens the edges
 between the white and the gray half of a block. Measured on 20 generated 6x6 tilings with a
-clue in every cell: the techniques up to `numbers`, `dead_end`, `area` and `sizes` finish
-none, up to `balance` 4, up to `placement` 13; as levels of their own the first four could
-never be a puzzle's grade. Trial is last because each try runs all the others.
+clue in every cell (before `area` knew the only partner): the techniques up to `numbers`,
+`dead_end`, `area` and `sizes` finish none, up to `balance` 4, up to `placement` 13; as
+levels of their own the first four could never be a puzzle's grade. (The only-partner rule
+then took the local level from 0 to 6 of 20 such 8x8 tilings, which is what lets the
+generator make `local` puzzles of 8x8.) Trial is last because each try runs all the others.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pencilbox.core.step import Step
@@ -70,18 +74,32 @@ __all__ = [
 
 RULES = (numbers, dead_ends, areas, sizes, balance, placements, shape)
 """The techniques below trial, easiest first: each pass starts again from the first."""
+RULE_TECHNIQUES = ("numbers", "dead_end", "area", "sizes", "balance", "placement", "shape")
+"""The technique each of RULES records its steps as."""
 
 PROBE_SECONDS = 10.0
 """Trials are pure Python and slow on big grids: a trace spends at most this long on them
 before the labelled last resort (backbone) finishes the grid."""
 
 
-def propagate(state: State, deadline: Deadline | None = None) -> None:
+def rules_up_to(grade: str) -> tuple[Callable[[State], bool], ...]:
+    """The techniques of RULES whose level is `grade` or easier."""
+    top = GRADES.index(grade) + 1
+    return tuple(
+        rule for rule, name in zip(RULES, RULE_TECHNIQUES, strict=True) if LEVELS[name] <= top
+    )
+
+
+def propagate(
+    state: State,
+    deadline: Deadline | None = None,
+    rules: tuple[Callable[[State], bool], ...] = RULES,
+) -> None:
     """Apply the techniques until nothing changes; raises Broken on a contradiction."""
     while True:
         if deadline is not None and deadline.expired():
             raise TimeLimitReached
-        if not any(rule(state) for rule in RULES):
+        if not any(rule(state) for rule in rules):
             break
         broken(state)
     broken(state)
@@ -95,15 +113,20 @@ def deduce(
     solution: Walls | None = None,
     backbone: bool = False,
     probe_seconds: float | None = None,
+    level: str | None = None,
 ) -> State:
     """Logic from the empty grid: the techniques, then (with `probes`) trials, repeatedly.
 
     With `backbone` (and a known `solution`, e.g. from the solver when it proved uniqueness),
-    the remaining edges are then filled in one step labelled `backbone`."""
+    the remaining edges are then filled in one step labelled `backbone`. With `level` (a
+    grade below `contradiction`) only that level's techniques and the easier ones run (the
+    generator's check that a puzzle stays within a grade), and no trials."""
     state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
     budget = Deadline(probe_seconds) if probe_seconds is not None else None
+    if level is not None:
+        probes = False
     try:
-        propagate(state, deadline)
+        propagate(state, deadline, RULES if level is None else rules_up_to(level))
         while probes and not state.solved() and contradiction(state, propagate, deadline, budget):
             propagate(state, deadline)
     except Broken as error:

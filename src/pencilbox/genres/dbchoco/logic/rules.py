@@ -112,11 +112,62 @@ def dead_ends(state: State) -> bool:
 def areas(state: State) -> bool:
     """A cell walled on every side but one joins its last neighbour; an area with as many
     cells as its number is closed; a number that can reach exactly its size takes it all;
-    a 1 with a single possible partner forms a walled-off domino with it."""
+    a 1 with a single possible partner forms a walled-off domino with it; a closed area
+    whose only neighbours of the other colour are in one area joins that area."""
     changed = _last_neighbour(state)
     changed |= _complete_areas(state)
     changed |= _exact_reach(state)
+    changed |= _only_partner(state)
     return _ones(state) or changed
+
+
+def _only_partner(state: State) -> bool:
+    """An area walled off from its own colour is a whole area, and its partner (the other
+    half of its block) touches it. When every cell of the other colour it can still touch
+    (across an edge that is not a wall) is in one area, that area is the partner, and no
+    wall runs between the two halves of a block: every edge between them is open."""
+    puzzle, geo = state.puzzle, state.geo
+    groups = components(state, same_colour=True, through=AREA)
+    label = {cell: i for i, group in enumerate(groups) for cell in group}
+    changed = False
+    for area in groups:
+        inside = set(area)
+        partners: set[int] = set()
+        closed = True
+        for cell in area:
+            for nxt, e in geo.neighbours(*cell):
+                if nxt in inside or state.edges[e] == WALL:
+                    continue
+                if puzzle.is_gray(*nxt) == puzzle.is_gray(*cell):
+                    closed = False
+                    break
+                partners.add(label[nxt])
+            if not closed:
+                break
+        if not closed or len(partners) != 1:
+            continue
+        partner = groups[partners.pop()]
+        across = set(partner)
+        join = sorted(
+            {
+                e
+                for cell in area
+                for nxt, e in geo.neighbours(*cell)
+                if nxt in across and state.edges[e] == UNDECIDED
+            }
+        )
+        if join:
+            colour = "gray" if puzzle.is_gray(*area[0]) else "white"
+            changed |= state.set(
+                dict.fromkeys(join, OPEN),
+                "area",
+                f"the {colour} area at {cell_name(area[0])} is walled off from its own colour, "
+                f"and the only cells of the other colour it can join are in the area at "
+                f"{cell_name(partner[0])}: that is the other half of its block, so "
+                f"{describe(geo, join, OPEN)}",
+                [*area, *partner],
+            )
+    return changed
 
 
 def _last_neighbour(state: State) -> bool:
