@@ -358,8 +358,8 @@ def main() -> int:
     parser.add_argument(
         "--probe-seconds", type=float, default=0.0, help="trial budget per puzzle (0: none)"
     )
-    parser.add_argument("--gen-sizes", default="6x6,8x8,10x10")
-    parser.add_argument("--gen-count", type=int, default=5, help="seeds per size and grade")
+    parser.add_argument("--gen-sizes", default="6x6,8x8")
+    parser.add_argument("--gen-count", type=int, default=3, help="seeds per size and grade")
     parser.add_argument(
         "--attempts", type=int, default=20, help="seeds the generator tries for one grade"
     )
