@@ -188,6 +188,12 @@ class _SudokuLook:
     pencil: float  # share of empty cells with pencil marks
     pencil_colour: RGB
     highlight: RGB | None
+    selected: RGB | None = None
+    """The selected cell's colour (apps), its box highlighted with its row and column."""
+    same: RGB | None = None
+    """The colour apps give every cell holding the selected cell's digit."""
+    shaded_boxes: RGB | None = None
+    """Every other box shaded (newspapers that print a checkerboard of boxes)."""
 
 
 def _draw_sudoku(
@@ -205,12 +211,29 @@ def _draw_sudoku(
     W = H = side + 2 * margin
     image = Image.new("RGB", (W, H), look.ground)
     draw = ImageDraw.Draw(image)
+    if look.shaded_boxes is not None:
+        for i in range(size * size):
+            r, col = divmod(i, size)
+            if (r // n + col // n) % 2 == 0:
+                x, y = margin + col * c, margin + r * c
+                draw.rectangle([x, y, x + c, y + c], fill=look.shaded_boxes)
     if look.highlight is not None:
         r0, c0 = int(rng.integers(size)), int(rng.integers(size))
-        for k in range(size):
-            for rr, cc in ((r0, k), (k, c0)):
+        for i in range(size * size):
+            rr, cc = divmod(i, size)
+            in_box = look.selected is not None and (rr // n, cc // n) == (r0 // n, c0 // n)
+            if rr == r0 or cc == c0 or in_box:
                 x, y = margin + cc * c, margin + rr * c
                 draw.rectangle([x, y, x + c, y + c], fill=look.highlight)
+        chosen = givens[r0 * size + c0] or solution[r0 * size + c0]
+        if look.same is not None:
+            for i, v in enumerate(givens):
+                if v == chosen:
+                    x, y = margin + (i % size) * c, margin + (i // size) * c
+                    draw.rectangle([x, y, x + c, y + c], fill=look.same)
+        if look.selected is not None:
+            x, y = margin + c0 * c, margin + r0 * c
+            draw.rectangle([x, y, x + c, y + c], fill=look.selected)
     entries = [0] * (size * size)
     font = _font(look.given_font, round(c * look.digit_size))
     entry_font = _font(look.entry_font, round(c * look.digit_size))
@@ -437,6 +460,124 @@ def sudoku_photo(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
     image, truth = _sudoku_picture(rng, look)
     page = _page(image, rng, look.given_font)
     return _photo(page, rng), truth
+
+
+_APP_FONTS = (
+    "Roboto-Regular.ttf",
+    "Roboto-Medium.ttf",
+    "OpenSans-Regular.ttf",
+    "OpenSans-Semibold.ttf",
+    "Lato-Regular.ttf",
+    "Lato-Semibold.ttf",
+    "Quicksand-Medium.ttf",
+    "Quicksand-Bold.ttf",
+    "NotoSans-Regular.ttf",
+    "Cantarell-Regular.otf",
+)
+
+
+def _sudoku_app(rng: np.random.Generator, dark: bool) -> tuple[np.ndarray, dict[str, Any]]:
+    """A phone sudoku app: thick box lines, the selected cell with its row, column and box
+    highlighted and the same digit marked, the player's entries in another colour and
+    weight, pencil marks, a header (level, mistakes, timer) and a number pad below."""
+    scale = float(rng.uniform(0.8, 2.6))
+    cell = max(22, round(rng.uniform(34, 46) * scale))
+    given_font = _pick_font(rng, False, _APP_FONTS)
+    entry_font = _pick_font(rng, False, _APP_FONTS)
+    thin_w = max(1, round(cell / 45))
+    thick_w = max(thin_w + 1, round(cell * rng.uniform(0.05, 0.09)))
+    if dark:
+        entry = [(100, 180, 255), (120, 220, 180), (240, 190, 90)][int(rng.integers(3))]
+        look = _SudokuLook(
+            cell,
+            tuple(int(v) for v in rng.integers(14, 34, 3)),
+            (58, 62, 72),
+            (150, 156, 168),
+            thin_w,
+            thick_w,
+            (226, 226, 232),
+            entry,
+            given_font,
+            entry_font,
+            rng.uniform(0.55, 0.7),
+            rng.uniform(0.1, 0.5),
+            rng.uniform(0.1, 0.5),
+            (135, 138, 150),
+            (34, 44, 66),
+            selected=(46, 78, 128),
+            same=(44, 58, 96) if rng.random() < 0.7 else None,
+        )
+        ground, ink = look.ground, (200, 200, 210)
+    else:
+        entry = [(50, 90, 220), (120, 60, 200), (20, 130, 90)][int(rng.integers(3))]
+        look = _SudokuLook(
+            cell,
+            (255, 255, 255),
+            (196, 202, 214),
+            (38, 48, 68),
+            thin_w,
+            thick_w,
+            (28, 30, 40),
+            entry,
+            given_font,
+            entry_font,
+            rng.uniform(0.55, 0.7),
+            rng.uniform(0.1, 0.5),
+            rng.uniform(0.1, 0.5),
+            (120, 126, 138),
+            (226, 234, 246),
+            selected=(187, 222, 251),
+            same=(196, 214, 238) if rng.random() < 0.7 else None,
+        )
+        ground, ink = look.ground, (60, 64, 80)
+    givens, solution = _sudoku_puzzle(rng, 9)
+    margin = max(4, int(cell * rng.uniform(0.15, 0.4)))
+    grid, entries = _draw_sudoku(look, givens, solution, 9, "123456789", rng, margin)
+    h, w = grid.shape[:2]
+    header, footer = int(cell * rng.uniform(1.5, 3)), int(cell * rng.uniform(2.5, 4.5))
+    screen = Image.new("RGB", (w, header + h + footer), ground)
+    screen.paste(Image.fromarray(grid[:, :, ::-1].copy()), (0, header))
+    draw = ImageDraw.Draw(screen)
+    small = _font(given_font, max(8, cell // 3))
+    level = ["Easy", "Medium", "Hard", "Expert", "Evil"][int(rng.integers(5))]
+    mistakes = f"Mistakes: {int(rng.integers(0, 3))}/3"
+    clock = f"{int(rng.integers(0, 60)):02d}:{int(rng.integers(0, 60)):02d}"
+    y = header // 2
+    draw.text((margin, y), level, fill=ink, font=small, anchor="lm")
+    draw.text((w // 2, y), mistakes, fill=ink, font=small, anchor="mm")
+    draw.text((w - margin, y), clock, fill=ink, font=small, anchor="rm")
+    pad = _font(given_font, round(cell * 0.8))
+    for k in range(9):  # the number pad, in the entries' colour
+        x = margin + (k + 0.5) * (w - 2 * margin) / 9
+        _text(draw, (x, header + h + footer * 0.3), str(k + 1), pad, look.entry)
+    for k, word in enumerate(("Undo", "Erase", "Notes", "Hint")):
+        x = margin + (k + 0.5) * (w - 2 * margin) / 4
+        _text(draw, (x, header + h + footer * 0.75), word, small, ink)
+    return np.asarray(screen)[:, :, ::-1].copy(), _sudoku_truth(givens, entries, 9, "123456789")
+
+
+def sudoku_app(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    return _sudoku_app(rng, dark=False)
+
+
+def sudoku_app_dark(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    return _sudoku_app(rng, dark=True)
+
+
+def sudoku_newsprint(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A newspaper sudoku with every other box shaded grey, in a bold or serif face, on
+    yellowed newsprint, photographed."""
+    look, _ = _sudoku_style(rng, held_out=rng.random() < 0.5)
+    look.cell = int(rng.integers(30, 56))
+    look.ground = (236, 230, 212)
+    look.shaded_boxes = tuple(int(v) for v in rng.integers(195, 215, 1).repeat(3))
+    look.given_font = _pick_font(
+        rng, False, ("*Serif*Bold.ttf", "*-Bold.ttf", "NimbusRoman-Bold.otf", "*Bold.otf")
+    )
+    look.thick_w = max(look.thick_w, round(look.cell * 0.08))
+    image, truth = _sudoku_picture(rng, look)
+    page = _page(image, rng, look.given_font)
+    return _photo(page, rng, 0.8), truth
 
 
 # -- nonogram -----------------------------------------------------------------------------------
@@ -918,6 +1059,85 @@ def dbchoco_jpeg(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
     return _dbchoco_draw(puzzle, rng, cell, rng.random() < 0.5), _dbchoco_truth(puzzle)
 
 
+def _dbchoco_plain(
+    puzzle: dict[str, Any],
+    rng: np.random.Generator,
+    cell: int,
+    shade: RGB,
+    line: RGB,
+    number: RGB,
+    font: Path,
+    border: int,
+    ground: RGB = (255, 255, 255),
+) -> np.ndarray:
+    """A board drawn with solid lines: the app and print looks (not puzz.link's dashes)."""
+    colours, numbers = puzzle["colors"], puzzle["numbers"]
+    h, w = len(colours), len(colours[0])
+    margin = int(cell * rng.uniform(0.4, 1.0))
+    image = Image.new("RGB", (w * cell + 2 * margin, h * cell + 2 * margin), ground)
+    draw = ImageDraw.Draw(image)
+    face = _font(font, round(cell * rng.uniform(0.55, 0.75)))
+    for r in range(h):
+        for c in range(w):
+            if colours[r][c] == "g":
+                x, y = margin + c * cell, margin + r * cell
+                draw.rectangle([x, y, x + cell, y + cell], fill=shade)
+    thin = max(1, cell // 30)
+    for k in range(1, w):
+        x = margin + k * cell
+        draw.line([(x, margin), (x, margin + h * cell)], fill=line, width=thin)
+    for k in range(1, h):
+        y = margin + k * cell
+        draw.line([(margin, y), (margin + w * cell, y)], fill=line, width=thin)
+    for r in range(h):
+        for c in range(w):
+            if numbers[r][c] is not None:
+                x, y = margin + c * cell + cell / 2, margin + r * cell + cell / 2
+                _text(draw, (x, y), str(numbers[r][c]), face, number)
+    draw.rectangle(
+        [margin, margin, margin + w * cell, margin + h * cell], outline=(20, 20, 20), width=border
+    )
+    return np.asarray(image)[:, :, ::-1].copy()
+
+
+def dbchoco_app(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A puzzle app's board: solid lines, the second colour tinted (chocolate, slate, sage),
+    bold coloured numbers, a thick border, and the app's title and buttons around it."""
+    puzzle = _dbchoco_puzzle(rng)
+    cell = round(float(np.exp(rng.uniform(math.log(24), math.log(80)))))
+    shade = [(200, 170, 140), (176, 190, 208), (190, 206, 180), (170, 170, 170)][
+        int(rng.integers(4))
+    ]
+    number = [(30, 30, 30), (60, 40, 20), (20, 40, 90)][int(rng.integers(3))]
+    font = _pick_font(rng, False, ("*-Bold.ttf", "*Bold.otf", "Roboto-Medium.ttf"))
+    board = _dbchoco_plain(
+        puzzle, rng, cell, shade, (150, 150, 150), number, font, max(2, cell // 10)
+    )
+    h, w = board.shape[:2]
+    header, footer = int(cell * rng.uniform(1.2, 2.5)), int(cell * rng.uniform(1.2, 2.5))
+    screen = Image.new("RGB", (w, header + h + footer), (255, 255, 255))
+    screen.paste(Image.fromarray(board[:, :, ::-1].copy()), (0, header))
+    draw = ImageDraw.Draw(screen)
+    small = _font(font, max(8, cell // 3))
+    draw.text((w // 2, header // 2), "Double Choco", fill=(40, 40, 40), font=small, anchor="mm")
+    for k, word in enumerate(("Undo", "Redo", "Check", "Reset")):
+        x = (k + 0.5) * w / 4
+        draw.text((x, header + h + footer // 2), word, fill=(40, 40, 40), font=small, anchor="mm")
+    return np.asarray(screen)[:, :, ::-1].copy(), _dbchoco_truth(puzzle)
+
+
+def dbchoco_photo(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A printed board (gray cells, solid black lines) photographed at an angle."""
+    puzzle = _dbchoco_puzzle(rng)
+    cell = int(rng.integers(26, 50))
+    grey = tuple(int(v) for v in rng.integers(170, 205, 1).repeat(3))
+    font = _pick_font(rng, rng.random() < 0.5)
+    board = _dbchoco_plain(
+        puzzle, rng, cell, grey, (60, 60, 60), (0, 0, 0), font, max(2, cell // 12), (250, 248, 240)
+    )
+    return _photo(board, rng, 0.6), _dbchoco_truth(puzzle)
+
+
 # -- our own pictures ------------------------------------------------------------------------------
 def _decoded(data: bytes) -> np.ndarray:
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
@@ -1000,6 +1220,21 @@ _register(
 )
 _register("sudoku-16", "sudoku", "clean", sudoku_16, "16x16 with 1-9A-G or 0-9A-F")
 _register("sudoku-render", "sudoku", "clean", sudoku_render, "pencilbox's own PNG, 9x9 and 16x16")
+_register(
+    "sudoku-app",
+    "sudoku",
+    "clean",
+    sudoku_app,
+    "phone app: selected cell, row, column, box and same digit highlighted, coloured entries, "
+    "pencil marks, header and number pad",
+)
+_register(
+    "sudoku-app-dark",
+    "sudoku",
+    "clean",
+    sudoku_app_dark,
+    "phone app in its dark theme (as sudoku-app)",
+)
 _register("sudoku-jpeg", "sudoku", "degraded", sudoku_jpeg, "small screenshot saved as JPEG q30-60")
 _register(
     "sudoku-photo",
@@ -1007,6 +1242,13 @@ _register(
     "photo",
     sudoku_photo,
     "printed page with text and a second grid, photographed: tilt, perspective, light, blur",
+)
+_register(
+    "sudoku-newsprint",
+    "sudoku",
+    "photo",
+    sudoku_newsprint,
+    "newsprint with every other box shaded, bold or serif givens, photographed",
 )
 
 
@@ -1085,6 +1327,16 @@ _register(
     "puzz.link board with some of the player's walls drawn",
 )
 _register("dbchoco-render", "dbchoco", "clean", dbchoco_render, "pencilbox's own PNG")
+_register(
+    "dbchoco-app",
+    "dbchoco",
+    "clean",
+    dbchoco_app,
+    "puzzle app: solid lines, tinted second colour, bold coloured numbers, title and buttons",
+)
+_register(
+    "dbchoco-photo", "dbchoco", "photo", dbchoco_photo, "printed board photographed at an angle"
+)
 _register("dbchoco-jpeg", "dbchoco", "degraded", dbchoco_jpeg, "small board, JPEG q30-60")
 
 

@@ -97,3 +97,21 @@ def test_entries_barely_apart_from_the_givens_are_doubted(tmp_path):
     doubted = [reading.numbers[i] for i in reading.doubtful()]
     assert any("the player's entry?" in (n.reason or "") for n in doubted)
     assert all(None in dict(n.alternatives) for n in doubted if "entry?" in (n.reason or ""))
+
+
+@pytest.mark.parametrize("style", ["sudoku-app", "sudoku-app-dark"])
+def test_phone_app_screenshots_are_read_with_the_entries_apart(tmp_path, style):
+    # highlighted row, column, box and same digits, pencil marks, a number pad below
+    path, truth = draw(style, 3, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "sudoku"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+    puzzle = pictures.record(reading, "app")["puzzle"]
+    assert puzzle.get("entries") == truth.get("entries")
+
+
+def test_newsprint_with_shaded_boxes_is_right_or_flagged(tmp_path):
+    path, truth = draw("sudoku-newsprint", 1, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "sudoku"
+    never_silently_wrong(reading, truth)
