@@ -90,3 +90,17 @@ def test_ink_that_is_no_digit_is_doubted_not_dropped(tmp_path):
     assert {"cell": "r2c3", "read": None} in [
         {"cell": item["cell"], "read": item["read"]} for item in record["uncertain"]
     ]
+
+
+def test_an_app_board_with_solid_lines_and_tinted_cells_is_read(tmp_path):
+    # lines drawn lighter than the tinted cells vanish on them: steps between cells count
+    path, truth = draw("dbchoco-app", 1004, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "dbchoco"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_photographed_board_is_right_or_flagged(tmp_path, seed):
+    path, truth = draw("dbchoco-photo", seed, tmp_path)
+    never_silently_wrong(pictures.read(path, genre="dbchoco"), truth)

@@ -32,31 +32,82 @@ CELL = 40
 SOLVE_SECONDS = 3.0
 
 
-def _board(dark_ink: npt.NDArray[Any]) -> tuple[gridlib.Quad, float] | None:
-    """The board's outline and its straightened cell count per side estimate, or None."""
+def _boards(dark_ink: npt.NDArray[Any]) -> list[gridlib.Quad]:
+    """Outlines that may be the board, largest first (a photographed page's edge comes
+    before the board printed on it)."""
     factor = min(1.0, 900 / max(dark_ink.shape))
     small = cv2.resize(dark_ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     mask = gridlib.line_mask(small, max(small.shape) // 25)
     found = gridlib.quads(mask, min_area=0.05 * small.shape[0] * small.shape[1])
-    for quad in found[:3]:
+    outlines = []
+    for quad in found[:4]:
         width = float(np.linalg.norm(quad[1] - quad[0]))
         height = float(np.linalg.norm(quad[3] - quad[0]))
-        if min(width, height) < 40:
-            continue
-        return quad / factor, width / height
-    return None
+        if min(width, height) >= 40:
+            outlines.append(quad / factor)
+    return outlines
+
+
+def _board(
+    dark_ink: npt.NDArray[Any],
+) -> tuple[gridlib.Quad, tuple[int, int] | None, npt.NDArray[Any]] | None:
+    """The board's outline, its columns and rows (None when they cannot be counted) and the
+    board straightened at its own size: the first outline whose lines are all there across
+    and down in square cells, else the largest."""
+    first = None
+    for quad in _boards(dark_ink):
+        width = int(np.linalg.norm(quad[1] - quad[0]))
+        height = int(np.linalg.norm(quad[3] - quad[0]))
+        straight = cv2.warpPerspective(
+            dark_ink, gridlib.rect_warp(quad, width, height), (width, height)
+        )
+        cols = _count_both(straight, axis=0)
+        rows = _count_both(straight, axis=1)
+        if (
+            cols
+            and rows
+            and _square(width / cols, height / rows)
+            and _reach_ends(straight, cols, 0)
+            and _reach_ends(straight, rows, 1)
+        ):
+            return quad, (cols, rows), straight
+        if first is None:
+            first = quad, _cells(straight, width, height), straight
+    return first
+
+
+def _reach_ends(straight: npt.NDArray[Any], count: int, axis: int) -> bool:
+    """True when the inner lines (vertical ones for axis=0) run into the first and the last
+    cell along them: a board's lines do, but a photographed page's edge taken for the
+    board leaves a margin of paper that no line crosses."""
+    marks = _line_marks(straight, axis, False) | _line_marks(straight, axis, True)
+    if axis == 1:
+        marks = marks.T
+    length, side = marks.shape  # along the lines, across them
+    pitch = (side + 6) / count
+    end = max(2, int(pitch * 0.8))
+    reach = max(1, round(0.08 * pitch))
+    shares = []
+    for k in range(1, count):
+        at = round(k * pitch) - 3
+        band = marks[:, max(0, at - reach) : at + reach + 1].max(axis=1)
+        shares.append(min(float(band[:end].mean()), float(band[length - end :].mean())))
+    return bool(shares) and float(np.median(shares)) >= 0.3
+
+
+def _square(width: float, height: float) -> bool:
+    return max(width, height) <= 1.2 * min(width, height)
 
 
 def _cells(straight: npt.NDArray[Any], width: int, height: int) -> tuple[int, int] | None:
     """How many columns and rows the straightened board has: the count whose inner lines
     all run nearly the board's length (else where the lines' profile repeats)."""
-    ink = ink_map(straight, window=9)
     margin = 3
-    inner = ink[margin:-margin, margin:-margin]
+    inner = ink_map(straight, window=9)[margin:-margin, margin:-margin]
     if min(inner.shape) < 16:
         return None
-    cols = _count_lines(inner, axis=0)
-    rows = _count_lines(inner, axis=1)
+    cols = _count_both(straight, axis=0)
+    rows = _count_both(straight, axis=1)
     if cols is None and rows is None:
         return _cells_by_period(inner, width, height)
     if cols is None:
@@ -68,11 +119,40 @@ def _cells(straight: npt.NDArray[Any], width: int, height: int) -> tuple[int, in
     return cols, rows
 
 
-def _coverage(inner: npt.NDArray[Any], axis: int) -> npt.NDArray[Any]:
+def _count_both(straight: npt.NDArray[Any], axis: int) -> int | None:
+    """The cell count along one axis by thin dark lines, or by any kind of line mark when
+    that finds a multiple of it (lines hidden on dark cells leave only some of the lines
+    dark: those of a coarser count)."""
+    lax = _count_lines(_line_marks(straight, axis, False), axis)
+    strict = _count_lines(_line_marks(straight, axis, True), axis)
+    if lax is None or (strict is not None and strict % lax == 0):
+        return strict or lax
+    return lax
+
+
+def _line_marks(straight: npt.NDArray[Any], axis: int, strict: bool) -> npt.NDArray[Any]:
+    """Where a line between cells shows (inside a 3-pixel margin) across vertical lines
+    (axis=0) or horizontal ones (axis=1): a thin dark line; or, `strict`, a clearly dark
+    line, a clearly light one (lines drawn lighter than dark cells) or a step between a
+    dark and a light cell."""
+    dark = ink_map(straight, window=9)
+    if not strict:
+        return (dark > 0.08)[3:-3, 3:-3].astype(np.uint8)
+    light = ink_map(straight, window=9, dark_ink=False)
+    smooth = cv2.GaussianBlur(straight, (3, 3), 0).astype(np.int16)
+    step = np.zeros(straight.shape, bool)
+    if axis == 0:
+        step[:, 1:-1] = np.abs(smooth[:, 2:] - smooth[:, :-2]) > 40
+    else:
+        step[1:-1, :] = np.abs(smooth[2:, :] - smooth[:-2, :]) > 40
+    marks: npt.NDArray[Any] = ((dark > 0.15) | (light > 0.06) | step)[3:-3, 3:-3]
+    return marks.astype(np.uint8)
+
+
+def _coverage(on: npt.NDArray[Any], axis: int) -> npt.NDArray[Any]:
     """For each column (axis=0) or row (axis=1) of the board, the share of its length that
-    is line: ink with dash gaps closed along the line, the best of three neighbours."""
-    on = (inner > 0.08).astype(np.uint8)
-    length = inner.shape[axis]
+    is line: marks with dash gaps closed along the line, the best of three neighbours."""
+    length = on.shape[axis]
     gap = max(3, length // 50) | 1
     shape = (1, gap) if axis == 0 else (gap, 1)  # (width, height) of the kernel
     closed = cv2.morphologyEx(on, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, shape))
@@ -81,10 +161,10 @@ def _coverage(inner: npt.NDArray[Any], axis: int) -> npt.NDArray[Any]:
     return widened
 
 
-def _count_lines(inner: npt.NDArray[Any], axis: int) -> int | None:
+def _count_lines(marks: npt.NDArray[Any], axis: int) -> int | None:
     """The largest cell count whose every inner line (evenly spaced across the board) is
     there, running most of the board's length; None when no count has its lines."""
-    share = _coverage(inner, axis)
+    share = _coverage(marks, axis)
     side = len(share) + 6  # the margin cut off both ends
     background = float(np.median(share))
     best = None
@@ -118,7 +198,7 @@ def _cells_by_period(inner: npt.NDArray[Any], width: int, height: int) -> tuple[
 
 def _check_square(width: float, height: float, counts: tuple[int, int], source: Any) -> None:
     """Board cells are square: cells counted otherwise are a misreading, not a board."""
-    if max(width, height) > 1.2 * min(width, height):
+    if not _square(width, height):
         raise FormatError(
             f"the board's cells could not be counted ({counts[0]}x{counts[1]} cells of "
             f"{width:.0f}x{height:.0f} pixels are not square)",
@@ -132,12 +212,8 @@ def read_image(picture: Picture) -> Reading:
     found = _board(dark_ink)
     if found is None:
         raise FormatError("no Double Choco board found (no bordered grid)", source=picture.source)
-    quad, _ = found
-    side_w = float(np.linalg.norm(quad[1] - quad[0]))
-    side_h = float(np.linalg.norm(quad[3] - quad[0]))
-    first = gridlib.rect_warp(quad, int(side_w), int(side_h))
-    straight = cv2.warpPerspective(dark_ink, first, (int(side_w), int(side_h)))
-    counts = _cells(straight, int(side_w), int(side_h))
+    quad, counts, straight = found
+    side_w, side_h = float(straight.shape[1]), float(straight.shape[0])
     if counts is None or min(counts) < 2:
         raise FormatError(
             "no Double Choco board found (no cells inside the border)", source=picture.source
@@ -474,13 +550,10 @@ def score_image(picture: Picture) -> float:
     found = _board(dark_ink)
     if found is None:
         return 0.0
-    quad, _ = found
-    side_w = int(np.linalg.norm(quad[1] - quad[0]))
-    side_h = int(np.linalg.norm(quad[3] - quad[0]))
+    quad, counts, straight = found
+    side_h, side_w = straight.shape
     matrix = gridlib.rect_warp(quad, side_w, side_h)
-    straight = cv2.warpPerspective(dark_ink, matrix, (side_w, side_h))
     colour = cv2.warpPerspective(picture.work, matrix, (side_w, side_h))
-    counts = _cells(straight, side_w, side_h)
     if counts is None:
         return 0.0
     cols, rows = counts
@@ -548,7 +621,7 @@ def _dashed(straight: npt.NDArray[Any], cols: int, rows: int) -> bool:
     raw, whole = [], []
     for axis, count, side in ((0, cols, width), (1, rows, height)):
         on = (inner > 0.08).astype(np.uint8)
-        closed = _coverage(inner, axis)
+        closed = _coverage(on, axis)
         share = on.mean(axis=axis)
         for k in range(1, count):
             at = round(k * side / count) - 3
