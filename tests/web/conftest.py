@@ -79,5 +79,11 @@ def known_solution(title: str) -> list[str]:
     return rows
 
 
+COLOUR_EXAMPLE = "Take two"
+"""The bundled colour nonogram (examples/number-loom-take-two.json): black and orange."""
+
+
 def _file(title: str) -> str:
+    if title == COLOUR_EXAMPLE:
+        return "number-loom-take-two"
     return title if title.startswith("seed") else f"jwilk-{title}"

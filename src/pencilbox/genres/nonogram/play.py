@@ -1,5 +1,6 @@
 """How a nonogram is played in a session: cells are unknown, filled or empty; hints come from
-line logic, then probes, then the solver's trace."""
+line logic, then probes, then the solver's trace. A colour puzzle's game has one value per
+colour (colour/play.py says how), and every rule below hands colour puzzles over there."""
 
 from __future__ import annotations
 
@@ -8,15 +9,42 @@ from typing import Any
 
 from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
+from pencilbox.genres.nonogram.colour import play as colour
+from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
 
 class NonogramPlay:
     genre = "nonogram"
-    symbols = "?#."  # UNKNOWN, FILLED, EMPTY
+    symbols = colour.SYMBOLS
+    """UNKNOWN, FILLED, EMPTY (`?#.`), then a colour puzzle's further colours."""
+
+    def value_count(self, puzzle: Any) -> int:
+        return colour.value_count(puzzle) if isinstance(puzzle, ColourNonogram) else 3
 
     def initial(self, puzzle: Any) -> Grid:
+        if isinstance(puzzle, ColourNonogram):
+            colour.check_playable(puzzle)
+            return Grid.filled_with(puzzle.width, puzzle.height, colour.UNKNOWN)
         grid: Grid = puzzle.empty_grid()
         return grid
+
+    def solution_state(self, puzzle: Any, solution: Grid) -> Grid:
+        """A solver's solution as a game state (a colour solution holds masks)."""
+        if isinstance(puzzle, ColourNonogram):
+            return colour.state_of_masks(puzzle, solution)
+        return solution
+
+    def walls(self, puzzle: Any, grid: Grid) -> Grid:
+        """The game state as the renderer takes it (masks for a colour puzzle)."""
+        if isinstance(puzzle, ColourNonogram):
+            return colour.mask_grid(puzzle, grid)
+        return grid
+
+    def step_move(self, puzzle: Any, step: Step) -> str:
+        """The move that plays a hint (a colour step's masks become cell values)."""
+        if isinstance(puzzle, ColourNonogram):
+            return colour.cell_move(colour.step_changes(step))
+        return colour.cell_move(step.changes)
 
     def cleared(self, puzzle: Any, grid: Grid) -> Grid:
         return self.initial(puzzle)
@@ -27,6 +55,8 @@ class NonogramPlay:
     def hint(self, puzzle: Any, grid: Grid, solution: Grid | None) -> Step | None:
         """The next deduction from this state: a mistake first (when the solution is known),
         then the first line that logic can advance, then a probe, then the solver's trace."""
+        if isinstance(puzzle, ColourNonogram):
+            return colour.hint(puzzle, grid, solution)
         from pencilbox.genres.nonogram.explain import _line_cell as line_cell
         from pencilbox.genres.nonogram.explain import line_steps
         from pencilbox.genres.nonogram.line import solve_line
@@ -95,6 +125,8 @@ class NonogramPlay:
 
     def single_pass(self, puzzle: Any, grid: Grid) -> tuple[list[Step], Grid]:
         """One pass of line logic (all rows, then all columns) from this state."""
+        if isinstance(puzzle, ColourNonogram):
+            return colour.single_pass(puzzle, grid)
         from pencilbox.genres.nonogram.explain import line_steps
         from pencilbox.genres.nonogram.line import Line
         from pencilbox.genres.nonogram.logic import propagate_all
@@ -122,6 +154,8 @@ class NonogramPlay:
         return steps, Grid(grid.width, grid.height, tuple(cells))
 
     def check(self, puzzle: Any, grid: Grid, solution: Grid | None) -> dict[str, Any]:
+        if isinstance(puzzle, ColourNonogram):
+            return colour.check(puzzle, grid, solution)
         from pencilbox.genres.nonogram.model import EMPTY, UNKNOWN
 
         # A player need not cross out every empty cell: unknown counts as empty for "solved".
@@ -150,6 +184,8 @@ class NonogramPlay:
         return 1.0 - grid.cells.count(0) / max(1, len(grid.cells))
 
     def puzzle_json(self, puzzle: Any) -> dict[str, Any]:
+        if isinstance(puzzle, ColourNonogram):
+            return colour.puzzle_json(puzzle)
         from pencilbox.genres.nonogram.model import format_clue
 
         return {
@@ -161,6 +197,7 @@ class NonogramPlay:
             "cols": [list(c) for c in puzzle.cols],
             "rows_text": ",".join(format_clue(c) for c in puzzle.rows),
             "cols_text": ",".join(format_clue(c) for c in puzzle.cols),
+            "symbols": self.symbols[:3],
         }
 
 

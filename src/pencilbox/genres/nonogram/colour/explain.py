@@ -86,7 +86,7 @@ def _probe_and_search(
             if found is not None:
                 start = found.cell
                 narrowed = cells[found.cell] & ~(1 << found.tried)
-                steps.append(_probe_step(puzzle, found.cell, found.tried, narrowed, found.broken))
+                steps.append(probe_step(puzzle, found.cell, found.tried, narrowed, found.broken))
                 broken = assume(
                     puzzle, cells, found.cell, narrowed, record=recorder, deadline=deadline
                 )
@@ -238,7 +238,7 @@ def _cell(puzzle: ColourNonogram, flat: int) -> Cell:
     return (row, col)
 
 
-def _probe_step(
+def probe_step(
     puzzle: ColourNonogram, flat: int, tried: int, narrowed: int, broken: Contradiction
 ) -> Step:
     cell = _cell(puzzle, flat)
