@@ -10,7 +10,10 @@ import random
 import sqlite3
 from pathlib import Path
 
-from pencilbox.store import GAME_FORMAT, Store
+from pencilbox.store import EXAMPLE_SUFFIXES, EXAMPLES_DIR, GAME_FORMAT, Store
+
+BUNDLED = sum(1 for path in EXAMPLES_DIR.iterdir() if path.name.endswith(EXAMPLE_SUFFIXES))
+"""The bundled examples a new library starts with."""
 
 ANIMALS = ("heron", "otter", "lynx", "marten", "crane", "badger", "ibis", "stoat", "wren", "vole")
 SIDES = (5, 10, 15, 25)

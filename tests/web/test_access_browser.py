@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
-from tests.web.conftest import known_solution
+from tests.web.conftest import COLOUR_EXAMPLE, known_solution
 from tests.web.test_phone_browser import ids, open_page, synced
 
 browser = shared.browser
@@ -28,7 +28,9 @@ PAGES = [
     ("nonogram", "seed-a"),
     ("sudoku", "qqwing-easy"),
     ("dbchoco", "robx_pzprjs_01_6x6"),
+    ("nonogram", COLOUR_EXAMPLE),  # clue numbers on their colours
 ]
+PAGE_IDS = ["library", "nonogram", "sudoku", "dbchoco", "nonogram-colour"]
 SIZES = {
     "phone": {"width": 390, "height": 844},
     "tablet": {"width": 768, "height": 1024},
@@ -136,11 +138,11 @@ def visit(page: Any, server: str, genre: str, title: str | None) -> None:
         open_page(page, server, genre, title)
 
 
-def in_play(page: Any, genre: str) -> None:
+def in_play(page: Any, genre: str, title: str | None) -> None:
     """Bring the page into the states whose colours matter: crossed-off and contradicted clues,
     wrong cells, highlighted digits, broken rules."""
-    if genre == "nonogram":
-        solution = known_solution("seed-a")
+    if genre == "nonogram" and title is not None:
+        solution = known_solution(title)
         row = solution[0]
         first_run = row.index(".", row.index("#"))
         for c in range(first_run + 1):
@@ -149,7 +151,8 @@ def in_play(page: Any, genre: str) -> None:
             )
         page.check("#autocheck")
         start = page.locator("#board .cell[data-r='5'][data-c='0']").bounding_box()
-        end = page.locator("#board .cell[data-r='5'][data-c='29']").bounding_box()
+        last = len(row) - 1  # (the first colour of a colour puzzle paints: Take two's black)
+        end = page.locator(f"#board .cell[data-r='5'][data-c='{last}']").bounding_box()
         page.mouse.move(start["x"] + 4, start["y"] + 4)
         page.mouse.down()  # row 6 filled by one drag: more than its clue asks for
         page.mouse.move(end["x"] + 4, end["y"] + 4, steps=8)
@@ -179,21 +182,21 @@ def reset(page: Any, genre: str) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize(("genre", "title"), PAGES, ids=[p[0] for p in PAGES])
+@pytest.mark.parametrize(("genre", "title"), PAGES, ids=PAGE_IDS)
 def test_text_keeps_its_contrast(
     context_for: Any, server: str, genre: str, title: str | None, theme: str
 ) -> None:
     page = context_for("desktop", theme)
     visit(page, server, genre, title)
     reset(page, genre)
-    in_play(page, genre)
+    in_play(page, genre, title)
     report = page.evaluate(CONTRAST_JS)
     assert report["checked"] >= 20
     assert not report["found"], "\n".join(report["found"])
     reset(page, genre)
 
 
-@pytest.mark.parametrize(("genre", "title"), PAGES, ids=[p[0] for p in PAGES])
+@pytest.mark.parametrize(("genre", "title"), PAGES, ids=PAGE_IDS)
 def test_every_control_has_a_name_and_a_visible_focus(
     context_for: Any, server: str, genre: str, title: str | None
 ) -> None:
@@ -312,6 +315,7 @@ def font_safe(character: str) -> bool:
     [
         "/",
         "/nonogram?id=data148",
+        f"/nonogram?id={COLOUR_EXAMPLE}",
         "/sudoku?id=qqwing-easy",
         "/dbchoco?id=robx_pzprjs_01_6x6",
         "/dbchoco?edit",

@@ -17,7 +17,7 @@ from tests.web import many_puzzles
 from tests.web.conftest import TestClient, app_client
 
 MADE = 2000
-BUNDLED = 10
+BUNDLED = many_puzzles.BUNDLED
 
 
 @pytest.fixture(scope="module")

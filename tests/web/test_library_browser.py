@@ -26,7 +26,7 @@ page = shared.page
 pytestmark = pytest.mark.browser
 
 MADE = 5000
-BUNDLED = 10
+BUNDLED = many_puzzles.BUNDLED
 
 
 @pytest.fixture(scope="module")

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 
 UNKNOWN = 0
 CROSSED = 2
-SYMBOLS = "?#.3456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+SYMBOLS = "?#.3456789ABCDEFGHIJKLMNOPQRSTUVWX"
 """One character per cell value in saved games and `grid` moves (the first three are the
 black-and-white game's)."""
 MAX_COLOURS = len(SYMBOLS) - 2
+"""32: the page's animation keeps a cell's colour mask (a bit per colour and the background) in
+a JavaScript number, exact up to 53 bits."""
 
 
 def value_count(puzzle: ColourNonogram) -> int:

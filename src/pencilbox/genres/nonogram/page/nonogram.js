@@ -1,12 +1,16 @@
 // The Nonogram page: clue boxes, a playable grid, hints, single pass, animated full solve.
 // The server is the truth: every move goes to /api/games/{id}/move and is saved there.
+// Colour puzzles play on the same page: a cell value per colour (0 unknown, 1 the first
+// colour, 2 crossed, 3.. the second colour on; black-and-white is the one-colour case), a
+// palette to choose the colour, clue numbers drawn on their colours.
 import {
   $, api, el, gameClient, GameTimer, setMessage, showNotice, setupExport, setupShare, setupTheme, shareUrl, StepPlayer, openFromLocation,
+  openShared,
 } from "/static/common.js";
 import { BoardView } from "/static/zoom.js";
 
 const UNKNOWN = 0, FILLED = 1, EMPTY = 2;
-const SYMBOLS = "?#.";
+let SYMBOLS = "?#."; // one character per cell value in state texts (more for colour puzzles)
 
 const page = {
   id: null,
@@ -24,6 +28,9 @@ const page = {
   passes: 0,
   player: null,
   verdict: null,
+  colours: null, // a colour puzzle's palette: [{name, hex, value, ink}], index 0 the background
+  colour: 1, // the colour a click or Space paints (1 on a black-and-white puzzle)
+  clues: { rows: [], cols: [] }, // every clue as runs {n, c} (c: colour index, 1 on black-and-white)
 };
 window.pencilbox = page; // for tests and the curious
 
@@ -66,16 +73,111 @@ function stateText(cells) {
   return rows.join("/");
 }
 
+// -- colours -------------------------------------------------------------------------------
+// A cell value's colour (0 for unknown and crossed: no colour) and the value of a colour.
+const colourOf = (value) => (value === FILLED ? 1 : value > EMPTY ? value - 1 : 0);
+const valueOf = (colour) => (colour === 1 ? FILLED : colour + 1);
+
+// The animation of a colour puzzle works on masks (as the solver does): bit k set while colour
+// k (0: the background) is still possible. Plain arithmetic, not bit operators: a palette of
+// 32 colours needs 33 bits.
+const bitSet = (mask, k) => Math.floor(mask / 2 ** k) % 2 === 1;
+function valueOfMask(mask) {
+  const k = Math.log2(mask);
+  if (!Number.isInteger(k)) return UNKNOWN;
+  return k === 0 ? EMPTY : valueOf(k);
+}
+
+function runsOf(clue) {
+  return clue.map((run) => (Array.isArray(run) ? { n: run[0], c: run[1] } : { n: run, c: 1 }));
+}
+
+// WCAG relative luminance of "#rrggbb"; the ink (black or white) that reads best on it.
+function luminance(hex) {
+  const channel = (i) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+const inkOn = (hex) => (luminance(hex) > 0.179 ? "#000000" : "#ffffff");
+// Colours this light hardly show on the light board (under 1.6:1 on white), this dark on the
+// dark one: their cells and clue boxes get a ring (nonogram.css, classes lt and dk).
+const LIGHT = 0.6, DARK = 0.04;
+
+function setupColours(puzzle) {
+  SYMBOLS = puzzle.symbols || "?#.";
+  page.clues = { rows: puzzle.rows.map(runsOf), cols: puzzle.cols.map(runsOf) };
+  page.colours = puzzle.colors
+    ? puzzle.colors.map((colour) => ({ ...colour, ink: inkOn(colour.hex), light: luminance(colour.hex) }))
+    : null;
+  page.colour = 1;
+  document.body.classList.toggle("colour-puzzle", Boolean(page.colours));
+  buildPalette();
+}
+
+// The palette: a button per colour (keys 1 to 9 choose the first nine), Cross beside it.
+function buildPalette() {
+  const palette = $("#palette");
+  if (!page.colours) {
+    palette.replaceChildren();
+    palette.classList.add("hidden");
+    $("#mode-fill").classList.remove("hidden");
+    setMode(page.mode);
+    return;
+  }
+  const buttons = page.colours.slice(1).map((colour, i) => {
+    const key = i < 9 ? ` (key ${i + 1})` : "";
+    return el("button", {
+      type: "button", class: "swatch", "data-colour": i + 1, "aria-pressed": "false",
+      "aria-label": `Paint ${colour.name}${key}`, title: `Click or drag paints ${colour.name}${key}`,
+      onclick: () => chooseColour(i + 1),
+    }, el("span", { class: "chip", style: `background:${colour.hex}` }),
+    el("span", { class: "label", text: colour.name }), i < 9 ? el("kbd", { text: String(i + 1) }) : null);
+  });
+  palette.replaceChildren(...buttons);
+  palette.classList.remove("hidden");
+  $("#mode-fill").classList.add("hidden");
+  setMode("fill");
+}
+
+function chooseColour(colour) {
+  if (colour < 1 || colour > (page.colours ? page.colours.length - 1 : 1)) return false;
+  page.colour = colour;
+  setMode("fill");
+  return true;
+}
+
+function colourName(colour) {
+  return page.colours ? page.colours[colour].name : "filled";
+}
+
 // -- the board -----------------------------------------------------------------------------
+// A clue number: on its colour (in ink that reads on it) for a colour puzzle.
+function clueNumber(run) {
+  if (!page.colours) return el("span", { text: run.n });
+  const colour = page.colours[run.c];
+  return el("span", {
+    class: `cc${colour.light > LIGHT ? " lt" : ""}${colour.light < DARK ? " dk" : ""}`,
+    text: run.n, title: `${run.n} ${colour.name}`,
+    style: `background:${colour.hex};color:${colour.ink}`,
+  });
+}
+
+function clueNumbers(runs) {
+  return runs.length ? runs.map(clueNumber) : [el("span", { text: 0 })];
+}
+
 function buildBoard() {
-  const { width, height, rows, cols } = page.puzzle;
+  const { width, height } = page.puzzle;
+  const { rows, cols } = page.clues;
   const size = Math.max(12, Math.min(28, Math.floor(720 / Math.max(width, height, 1))));
   board.style.setProperty("--cell-size", `${size}px`);
   board.style.gridTemplateColumns = `auto repeat(${width}, var(--cell-size))`;
   const parts = [el("div", { class: "corner" })];
   page.colClues = cols.map((clue, c) => {
     const node = el("div", { class: "clue colclue", "data-kind": "cols", "data-index": c, title: `column ${c + 1}` },
-      (clue.length ? clue : [0]).map((n) => el("span", { text: n })));
+      clueNumbers(clue));
     parts.push(node);
     return node;
   });
@@ -84,7 +186,7 @@ function buildBoard() {
   for (let r = 0; r < height; r++) {
     const clue = rows[r];
     const rowNode = el("div", { class: "clue rowclue", "data-kind": "rows", "data-index": r, title: `row ${r + 1}` },
-      (clue.length ? clue : [0]).map((n) => el("span", { text: n })));
+      clueNumbers(clue));
     page.rowClues.push(rowNode);
     parts.push(rowNode);
     for (let c = 0; c < width; c++) {
@@ -102,22 +204,27 @@ function buildBoard() {
   board.setAttribute("role", "grid");
   board.setAttribute("aria-rowcount", String(height));
   board.setAttribute("aria-colcount", String(width));
-  page.labelled = new Uint8Array(width * height).fill(255);
+  page.labelled = new Float64Array(width * height).fill(-1);
   stripCell = null;
   view.fit();
 }
 
-function render(cells = page.state) {
-  const { width, height, rows, cols } = page.puzzle;
+// `cells` holds values; an animation frame of a colour puzzle passes its masks too, and the
+// cells still open show a bar of the colours they may still take.
+function render(cells = page.state, masks = null) {
+  const { width, height } = page.puzzle;
+  const { rows, cols } = page.clues;
   for (let i = 0; i < cells.length; i++) {
     const node = page.cells[i];
-    node.classList.toggle("f", cells[i] === FILLED);
-    node.classList.toggle("x", cells[i] === EMPTY);
-    if (page.labelled[i] !== cells[i]) {
-      // what a screen reader says of the cell: where, and what it holds
-      page.labelled[i] = cells[i];
-      node.setAttribute("aria-label", `row ${Math.floor(i / width) + 1}, column ${(i % width) + 1}: ${CELL_WORDS[cells[i]]}`);
-    }
+    const value = cells[i];
+    const key = masks && value === UNKNOWN ? 1000 + masks[i] : value; // (values are below 40)
+    if (page.labelled[i] === key) continue;
+    page.labelled[i] = key;
+    if (page.colours) paintCell(node, value, masks ? masks[i] : null);
+    else node.classList.toggle("f", value === FILLED);
+    node.classList.toggle("x", value === EMPTY);
+    // what a screen reader says of the cell: where, and what it holds
+    node.setAttribute("aria-label", `row ${Math.floor(i / width) + 1}, column ${(i % width) + 1}: ${cellWords(value)}`);
   }
   const line = (kind, index) => {
     const out = [];
@@ -131,42 +238,72 @@ function render(cells = page.state) {
   showStrip();
 }
 
-const CELL_WORDS = ["unknown", "filled", "crossed"];
+function cellWords(value) {
+  if (value === UNKNOWN) return "unknown";
+  if (value === EMPTY) return "crossed";
+  return page.colours ? colourName(colourOf(value)) : "filled";
+}
+
+function paintCell(node, value, mask) {
+  const colour = page.colours[colourOf(value)];
+  const painted = value !== UNKNOWN && value !== EMPTY;
+  node.classList.toggle("k", painted);
+  node.classList.toggle("lt", painted && colour.light > LIGHT);
+  node.classList.toggle("dk", painted && colour.light < DARK);
+  node.style.background = painted ? colour.hex : "";
+  const open = mask !== null && value === UNKNOWN ? page.colours.filter((_, k) => bitSet(mask, k)) : [];
+  if (open.length && open.length < page.colours.length) {
+    const part = 100 / open.length;
+    const stops = open.map((c, k) => `${c.value === EMPTY ? "var(--cell)" : c.hex} ${k * part}% ${(k + 1) * part}%`);
+    node.style.background = `linear-gradient(to right, ${stops.join(", ")}) bottom / 100% 30% no-repeat`;
+    node.title = `still ${open.map((c) => (c.value === EMPTY ? "empty" : c.name)).join(" or ")}`;
+  } else node.removeAttribute("title");
+}
 
 // -- clue numbers that cross off -----------------------------------------------------------
 // A clue number is crossed off once its run is finished: the runs between the line's start
 // (or end) and its first unknown cell are settled, and they are the clue's first (or last)
-// numbers. A line whose settled runs do not match its clue, or with more filled cells than
-// the clue asks for, contradicts it.
+// numbers. A line whose settled runs do not match its clue, or with more cells of a colour
+// than the clue asks for, contradicts it. Runs are {n, c}: a run ends at a cross or where the
+// colour changes (colour 1 on a black-and-white puzzle).
 function settledRuns(values) {
   const runs = [];
-  let run = 0;
+  let run = null;
   for (const v of values) {
     if (v === UNKNOWN) return runs; // a run touching an unknown cell may still grow
-    if (v === FILLED) run++;
-    else if (run) { runs.push(run); run = 0; }
+    const c = colourOf(v);
+    if (run && run.c === c) run.n++;
+    else {
+      if (run) runs.push(run);
+      run = c ? { n: 1, c } : null;
+    }
   }
   if (run) runs.push(run);
   return runs;
 }
 
+const sameRun = (a, b) => a && b && a.n === b.n && a.c === b.c;
+
 function lineMarks(values, clue) {
   const done = new Set();
-  const total = clue.reduce((a, b) => a + b, 0);
-  if (values.filter((v) => v === FILLED).length > total) return { done, bad: true };
+  const asked = new Map();
+  for (const run of clue) asked.set(run.c, (asked.get(run.c) || 0) + run.n);
+  const painted = new Map();
+  for (const v of values) if (colourOf(v)) painted.set(colourOf(v), (painted.get(colourOf(v)) || 0) + 1);
+  for (const [c, count] of painted) if (count > (asked.get(c) || 0)) return { done, bad: true };
   const front = settledRuns(values);
   if (!values.includes(UNKNOWN)) {
-    const ok = front.length === clue.length && front.every((x, i) => x === clue[i]);
+    const ok = front.length === clue.length && front.every((run, i) => sameRun(run, clue[i]));
     if (ok) clue.forEach((_, i) => done.add(i));
     if (ok && !clue.length) done.add(0); // the "0" of an empty line
     return { done, bad: !ok };
   }
   const back = settledRuns([...values].reverse());
   let bad = front.length + back.length > clue.length;
-  front.forEach((length, i) => { if (clue[i] === length) done.add(i); else bad = true; });
-  back.forEach((length, i) => {
+  front.forEach((run, i) => { if (sameRun(clue[i], run)) done.add(i); else bad = true; });
+  back.forEach((run, i) => {
     const k = clue.length - 1 - i;
-    if (clue[k] === length) done.add(k); else bad = true;
+    if (sameRun(clue[k], run)) done.add(k); else bad = true;
   });
   return { done, bad };
 }
@@ -186,7 +323,7 @@ function showStrip() {
   const { r, c } = stripCell;
   const part = (word, node) => el("span", { class: `clue ${node.classList.contains("contra") ? "contra" : ""}` },
     el("span", { class: "what", text: word }),
-    [...node.children].map((n) => el("span", { class: n.classList.contains("done") ? "done" : undefined, text: n.textContent })));
+    [...node.children].map((n) => n.cloneNode(true)));
   strip.replaceChildren(part(`Row ${r + 1}`, page.rowClues[r]), part(`Column ${c + 1}`, page.colClues[c]));
 }
 
@@ -265,7 +402,8 @@ board.addEventListener("pointerdown", (event) => {
   const { width } = page.puzzle;
   const current = page.state[r * width + c];
   const crossing = event.button === 2 || page.mode === "cross";
-  const value = crossing ? (current === EMPTY ? UNKNOWN : EMPTY) : (current === FILLED ? UNKNOWN : FILLED);
+  const paint = valueOf(page.colour);
+  const value = crossing ? (current === EMPTY ? UNKNOWN : EMPTY) : (current === paint ? UNKNOWN : paint);
   drag = { start: { r, c }, value, original: page.state.slice(), pointer: event.pointerId, moved: false };
   board.setPointerCapture(event.pointerId);
   page.cursor = { r, c };
@@ -348,7 +486,8 @@ function movesSince(original) {
 // its unknown cells crossed, in the same move as the cell that completed it.
 function autoCross(original) {
   if (!$("#autocross").checked) return;
-  const { width, height, rows, cols } = page.puzzle;
+  const { width, height } = page.puzzle;
+  const { rows, cols } = page.clues;
   const lines = new Map();
   for (let i = 0; i < original.length; i++) {
     if (page.state[i] === original[i]) continue;
@@ -360,7 +499,7 @@ function autoCross(original) {
     const values = cells.map((i) => page.state[i]);
     if (!values.includes(UNKNOWN)) continue;
     const runs = settledRuns(values.map((v) => (v === UNKNOWN ? EMPTY : v)));
-    if (runs.length !== clue.length || runs.some((length, k) => length !== clue[k])) continue;
+    if (runs.length !== clue.length || runs.some((run, k) => !sameRun(run, clue[k]))) continue;
     for (const i of cells) if (page.state[i] === UNKNOWN) page.state[i] = EMPTY;
   }
 }
@@ -390,7 +529,8 @@ board.addEventListener("keydown", (event) => {
   const { r, c } = page.cursor;
   const current = page.state[r * width + c];
   let value = null;
-  if (event.key === " " || event.key === "Enter") value = current === FILLED ? UNKNOWN : FILLED;
+  const paint = valueOf(page.colour);
+  if (event.key === " " || event.key === "Enter") value = current === paint ? UNKNOWN : paint;
   else if (event.key === "x" || event.key === "X") value = current === EMPTY ? UNKNOWN : EMPTY;
   else if (["Delete", "Backspace", "0"].includes(event.key)) value = UNKNOWN;
   if (value === null || value === current) return;
@@ -404,6 +544,10 @@ board.addEventListener("keydown", (event) => {
 
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("textarea, input, select")) return;
+  if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey && page.id) {
+    if (chooseColour(Number(event.key))) event.preventDefault(); // the palette's keys
+    return;
+  }
   if (!(event.ctrlKey || event.metaKey) || !page.id) return;
   const key = event.key.toLowerCase();
   const undo = key === "z" && !event.shiftKey;
@@ -489,20 +633,25 @@ async function singleStep() {
 }
 
 // -- full solve: the animation player (common.js) -----------------------------------------------
-// A frame is a Uint8Array of cells; a step sets its changed cells. The trace starts from the
-// empty grid, whatever the game holds now.
+// A frame is an array of cells; a step sets its changed cells. The trace starts from the
+// empty grid, whatever the game holds now. A colour puzzle's frames hold masks, as its steps
+// do (a step may only rule colours out of a cell).
 const player = new StepPlayer({
-  initial: () => new Uint8Array(page.puzzle.width * page.puzzle.height),
+  initial: () => {
+    const count = page.puzzle.width * page.puzzle.height;
+    return page.colours ? new Float64Array(count).fill(2 ** page.colours.length - 1) : new Uint8Array(count);
+  },
   apply: (frame, step) => {
     const { width } = page.puzzle;
     for (const [r, c, v] of step.changes) frame[r * width + c] = v;
   },
   clone: (frame) => frame.slice(),
   draw: (frame, step) => {
-    render(frame);
+    if (page.colours) render(frameValues(frame), frame);
+    else render(frame);
     highlight(step);
   },
-  end: (frame) => commitSolution(frame),
+  end: (frame) => commitSolution(frameValues(frame)),
   closed: () => {
     clearMarks();
     render(page.state);
@@ -519,6 +668,10 @@ function fullSolve() {
   verdict.catch((error) => setMessage(info, error.message, "error"));
   $("#hint-actions").classList.add("hidden");
   player.open(page.id, { animate: $("#animate").checked });
+}
+
+function frameValues(frame) {
+  return page.colours ? Uint8Array.from(frame, valueOfMask) : frame;
 }
 
 // The solve becomes a move (it can be undone) once the whole grid is known.
@@ -563,8 +716,12 @@ function showSolutions() {
   }
   const { width } = page.puzzle;
   const diff = new Set(v.differences.map(([r, c]) => r * width + c));
+  const hex = new Map((page.colours || []).slice(1).map((colour) => [colour.char, colour.hex]));
   const mini = (rows) => el("div", { class: "mini", style: `grid-template-columns: repeat(${width}, 9px)` },
-    rows.join("").split("").map((ch, i) => el("div", { class: [ch === "#" ? "f" : "", diff.has(i) ? "diff" : ""].join(" ").trim() })));
+    rows.join("").split("").map((ch, i) => el("div", {
+      class: [ch === "#" && !page.colours ? "f" : "", diff.has(i) ? "diff" : ""].join(" ").trim() || undefined,
+      style: page.colours && hex.has(ch) ? `background:${hex.get(ch)}` : undefined,
+    })));
   box.replaceChildren(
     el("p", { text: `More than one solution: two of them, differing in ${diff.size} cells (outlined).` }),
     el("div", { class: "solutions" }, v.solutions.map(mini)),
@@ -634,7 +791,7 @@ function editClue(kind, index) {
 
 board.addEventListener("click", (event) => {
   const clue = event.target.closest(".clue");
-  if (clue) editClue(clue.dataset.kind, Number(clue.dataset.index));
+  if (clue && !page.colours) editClue(clue.dataset.kind, Number(clue.dataset.index));
 });
 
 // -- opening a puzzle ------------------------------------------------------------------------
@@ -647,10 +804,11 @@ async function open(id) {
   $("#solutions").classList.add("hidden");
   const [row, game] = await Promise.all([api(`/api/puzzles/${id}`), api(`/api/games/${id}`)]);
   page.puzzle = row.puzzle;
+  setupColours(row.puzzle);
   document.title = `pencilbox · ${row.title || "Nonogram"}`;
   $("#title").textContent = `${row.title || "Nonogram"} · ${row.puzzle.width}×${row.puzzle.height}`;
-  $("#rows-clues").value = row.puzzle.rows_text;
-  $("#cols-clues").value = row.puzzle.cols_text;
+  $("#rows-clues").value = page.colours ? "" : row.puzzle.rows_text;
+  $("#cols-clues").value = page.colours ? "" : row.puzzle.cols_text;
   buildBoard();
   timer.open(id, game.solved);
   applyGame(game, { force: true });
@@ -659,7 +817,11 @@ async function open(id) {
   $("#redo").disabled = !game.can_redo;
   setMessage(info, row.status ? `Verdict: ${row.status}${row.grade ? ` · grade ${row.grade}` : ""}` : "");
   setMessage(sentence, "Press Hint, Single step or Full solve.");
-  validateClues();
+  if (page.colours) {
+    for (const box of ["rows", "cols"]) { setMessage($(`#${box}-msg`), ""); $(`#${box}-clues`).classList.remove("invalid"); }
+    setMessage($("#clue-msg"), `${page.colours.length - 1} colours: the clue boxes hold black-and-white clues; this puzzle's clues are on the board.`);
+    $("#load").disabled = true;
+  } else validateClues();
   page.readyMs = performance.now();
   document.body.dataset.ready = "1";
   if (!row.status && row.puzzle.width * row.puzzle.height <= 2500) {
@@ -674,11 +836,33 @@ async function open(id) {
 async function start() {
   setupTheme($("#theme"));
   setupExport("nonogram", page, (error) => setMessage(info, error.message, "error"));
-  setupShare(() => page.puzzle && shareUrl("nonogram", "clues", `${page.puzzle.rows_text}\n${page.puzzle.cols_text}`, page.puzzle.title), info);
+  setupShare(shareLink, info);
+  try {
+    await openShared("nonogram", "puzzle", "json"); // a colour puzzle's link (see shareLink)
+  } catch (error) {
+    setMessage(info, `The shared puzzle cannot be read: ${error.message}`, "error");
+  }
   await openFromLocation({
     genre: "nonogram", key: "clues", format: "clues", open, info, sentence,
     idle: "Type the row and column clues on the right, then press Load.",
   });
+}
+
+// A link with the puzzle in it: the clues of a black-and-white puzzle, the colour JSON of a
+// colour one (its palette and its runs by colour name).
+function shareLink() {
+  const puzzle = page.puzzle;
+  if (!puzzle) return null;
+  if (!page.colours) return shareUrl("nonogram", "clues", `${puzzle.rows_text}\n${puzzle.cols_text}`, puzzle.title);
+  const colours = page.colours;
+  const named = (runs) => runs.map((clue) => clue.map((run) => [run.n, colours[run.c].name]));
+  const text = JSON.stringify({
+    colors: Object.fromEntries(colours.slice(1).map((c) => [c.name, { hex: c.hex, char: c.char }])),
+    background: { name: colours[0].name, hex: colours[0].hex },
+    rows: named(page.clues.rows),
+    cols: named(page.clues.cols),
+  });
+  return shareUrl("nonogram", "puzzle", text, puzzle.title);
 }
 
 // -- buttons ---------------------------------------------------------------------------------
@@ -686,8 +870,11 @@ function setMode(mode) {
   page.mode = mode;
   $("#mode-fill").setAttribute("aria-pressed", String(mode === "fill"));
   $("#mode-cross").setAttribute("aria-pressed", String(mode === "cross"));
+  for (const swatch of $("#palette").children) {
+    swatch.setAttribute("aria-pressed", String(mode === "fill" && Number(swatch.dataset.colour) === page.colour));
+  }
 }
-$("#mode-fill").addEventListener("click", () => setMode("fill"));
+$("#mode-fill").addEventListener("click", () => chooseColour(1));
 $("#mode-cross").addEventListener("click", () => setMode("cross"));
 $("#undo").addEventListener("click", () => { closePlayer(); action("undo"); });
 $("#redo").addEventListener("click", () => { closePlayer(); action("redo"); });
