@@ -122,6 +122,16 @@ def test_a_colour_puzzle_is_painted_by_hand_to_solved_and_kept(page: Any, server
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function(f"() => ({CELLS_JS})().every((w, i) => w === {expected!r}[i])")
     assert page.evaluate("() => window.pencilbox.game.solved")
+    # a share link carries the colour puzzle: opened, it is the same puzzle with its palette
+    rows_clues = page.evaluate("() => window.pencilbox.puzzle.rows")
+    page.click("#share")
+    link = page.input_value("#share-url")
+    assert "#puzzle=" in link
+    page.goto(link)
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("#palette button")
+    assert page.evaluate("() => window.pencilbox.puzzle.rows") == rows_clues
+    assert page.locator("#palette button").count() == 2
 
 
 def test_check_hints_and_the_animation_are_in_colour(page: Any, server: str) -> None:
