@@ -16,7 +16,14 @@ import pytest
 
 from tests.web import test_browser as shared
 from tests.web.conftest import COLOUR_EXAMPLE, known_solution
-from tests.web.test_phone_browser import open_page, synced
+from tests.web.test_phone_browser import (
+    PHONE,
+    Fingers,
+    assert_fits,
+    cell_center,
+    open_page,
+    synced,
+)
 
 browser = shared.browser
 server = shared.server
@@ -178,3 +185,24 @@ def test_check_hints_and_the_animation_are_in_colour(page: Any, server: str) -> 
     assert [w if w != "crossed" else "unknown" for w in cells(page)] == [
         WORDS[ch] for ch in "".join(rows)
     ]
+
+
+def test_a_phone_paints_colours_by_touch(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_fresh(page, server)
+        assert_fits(page)
+        page.locator("#palette button[data-colour='2']").tap()  # orange, from the docked bar
+        fingers = Fingers(page)
+        fingers.drag([cell_center(page, 8, 0), cell_center(page, 8, 1), cell_center(page, 8, 2)])
+        fingers.drag([cell_center(page, 8, 5)], hold_ms=700)  # a long press crosses
+        synced(page)
+        page.wait_for_function(f"() => ({CELLS_JS})()[8 * 15 + 5] === 'crossed'")
+        assert cells(page)[8 * 15 : 8 * 15 + 6] == ["orange"] * 3 + ["unknown"] * 2 + ["crossed"]
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -67,6 +67,11 @@ class GenerateRequest(Body):
     time_limit: float | None = Field(
         default=None, description=f"seconds ({GENERATE_TIME_LIMIT:g} if not given)"
     )
+    preview: bool = Field(
+        default=False,
+        description="make the puzzle and answer it with a picture of its solution, without "
+        "adding it to the library (POST its text to /api/puzzles to keep it)",
+    )
 
 
 class SolveRequest(Body):

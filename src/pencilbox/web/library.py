@@ -108,8 +108,7 @@ def generate_puzzle(
     its id and what the generator told about it (seed, grade...)."""
     made = workers.generate(genre, options, deadline, cancel)
     puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
-    seed = made["info"].get("seed")
-    title = title or f"generated {made['genre']}" + (f" (seed {seed})" if seed else "")
+    title = title or made_title(made)
     width, height = dimensions(puzzle)
     puzzle_id, _ = store.add_puzzle(
         genre=made["genre"],
@@ -121,6 +120,12 @@ def generate_puzzle(
     )
     info: dict[str, Any] = made["info"]
     return puzzle_id, info
+
+
+def made_title(made: dict[str, Any]) -> str:
+    """The title of a generated puzzle the user did not name."""
+    seed = made["info"].get("seed")
+    return f"generated {made['genre']}" + (f" (seed {seed})" if seed else "")
 
 
 class Library:

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 
+from pencilbox.core.timing import Deadline
 from pencilbox.session import playable
 from pencilbox.web.answers import (
     default_title,
@@ -21,9 +22,9 @@ from pencilbox.web.answers import (
 from pencilbox.web.bodies import ConvertRequest, GenerateRequest, Id, PuzzleText
 from pencilbox.web.deps import LibraryDep, SettingsDep, StoreDep, WorkersDep
 from pencilbox.web.errors import ApiError
-from pencilbox.web.library import generate_puzzle, generator_name
+from pencilbox.web.library import generate_puzzle, generator_name, made_title
 from pencilbox.web.limits import deadline_for, generate_deadline
-from pencilbox.web.reading import load_text, reading
+from pencilbox.web.reading import load_text, parse_puzzle, reading
 
 router = APIRouter()
 
@@ -47,16 +48,46 @@ def convert(settings: SettingsDep, body: ConvertRequest) -> Response:
 
 @router.post("/api/generate", status_code=201)
 def generate(
-    library: LibraryDep, store: StoreDep, workers: WorkersDep, body: GenerateRequest
+    library: LibraryDep,
+    store: StoreDep,
+    workers: WorkersDep,
+    body: GenerateRequest,
+    response: Response,
 ) -> dict[str, Any]:
-    """Make a new puzzle with the genre's generator and add it to the library."""
+    """Make a new puzzle with the genre's generator and add it to the library (or, with
+    `preview`, show it without adding it)."""
     genre = generator_name(body.genre)
     deadline = generate_deadline(body.time_limit)
+    if body.preview:
+        with library.job():
+            shown = workers.generate(genre, dict(body.options), deadline)
+            response.status_code = 200
+            return _preview(shown, body.title, deadline)
     with library.job():
         made, info = generate_puzzle(
             store, workers, genre, dict(body.options), body.title, deadline
         )
     return {**summary(library.row(made)), "generator": info}
+
+
+def _preview(made: dict[str, Any], title: str | None, deadline: Deadline) -> dict[str, Any]:
+    """A generated puzzle not yet in the library: its text (to import as it is), size, what
+    the generator said, and an SVG of its solution (of the empty grid if none comes in time)."""
+    puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
+    result = puzzle.solve(limit=1, time_limit=deadline.remaining())
+    solution = result.solutions[0] if result.solutions else None
+    width, height = dimensions(puzzle)
+    return {
+        "preview": True,
+        "genre": made["genre"],
+        "format": made["format"],
+        "text": made["text"],
+        "title": title or made_title(made),
+        "width": width,
+        "height": height,
+        "generator": made["info"],
+        "svg": puzzle.render(solution, "svg"),
+    }
 
 
 @router.get("/api/puzzles")

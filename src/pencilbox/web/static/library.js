@@ -254,6 +254,57 @@ function dataUrl(file) {
   });
 }
 
+// Preview: the puzzle is made and its solution shown; it joins the library only when the user
+// adds it (its text is imported as it is), and is forgotten on Discard.
+let previewed = null;
+
+function describeMade(made) {
+  const info = made.generator || {};
+  const parts = [`${made.width}×${made.height} ${made.genre}`];
+  if (info.grade) parts.push(`grade ${info.grade}`);
+  if (info.changed !== undefined) parts.push(`${info.changed} cells changed from the picture`);
+  else if (info.fixes !== undefined) parts.push(`${info.fixes} cells changed to make it unique`);
+  return parts.join(", ");
+}
+
+async function preview() {
+  const msg = $("#generate-msg");
+  try {
+    const options = await readOptions();
+    setMessage(msg, "Generating…");
+    const made = await api("/api/generate", { method: "POST", body: { genre: $("#generate-genre").value, options, preview: true } });
+    previewed = made;
+    $("#preview-picture").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`;
+    $("#preview-picture").alt = `The solution of the ${made.width}×${made.height} ${made.genre} made`;
+    setMessage($("#preview-about"), `${describeMade(made)}: add it to the library?`);
+    $("#preview-box").classList.remove("hidden");
+    setMessage(msg, "");
+  } catch (error) {
+    setMessage(msg, error.message, "error");
+  }
+}
+
+async function acceptPreview() {
+  if (!previewed) return;
+  const msg = $("#generate-msg");
+  try {
+    const made = await api("/api/puzzles", {
+      method: "POST", body: { text: previewed.text, format: previewed.format, genre: previewed.genre, title: previewed.title },
+    });
+    discardPreview();
+    setMessage(msg, made.new ? `Made “${made.title}”.` : `Already in the library: “${made.title}”.`, "ok");
+    await showPuzzle(made.id);
+  } catch (error) {
+    setMessage(msg, error.message, "error");
+  }
+}
+
+function discardPreview() {
+  previewed = null;
+  $("#preview-box").classList.add("hidden");
+  $("#preview-picture").removeAttribute("src");
+}
+
 async function generate() {
   const msg = $("#generate-msg");
   try {
@@ -344,6 +395,9 @@ function listen() {
     importFiles(files);
   });
   $("#generate-button").addEventListener("click", generate);
+  $("#generate-preview").addEventListener("click", preview);
+  $("#preview-accept").addEventListener("click", acceptPreview);
+  $("#preview-discard").addEventListener("click", discardPreview);
   $("#generate-genre").addEventListener("change", showOptions);
   $("#search").addEventListener("input", searchSoon);
   $("#search-form").addEventListener("submit", (event) => {

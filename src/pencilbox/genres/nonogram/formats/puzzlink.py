@@ -12,6 +12,10 @@ pzprjs packs each line's numbers into its nearest slots, as `write` does.
 Number16: `0`-`f` is one slot holding 0-15, `-` and 2 hex digits 16-255, `+` and 3 hex digits
 256-4095, `.` a `?` clue (not supported), `g`-`z` skip 1-20 empty slots. The body may stop
 early; the remaining slots are empty.
+
+puzz.link has no colour nonogram: pzprjs's nonogram family (`nonogram`, `coral`, `cts`, one
+variety file) has shaded and unshaded cells and plain numbers only, so a colour puzzle is
+refused here with a pointer to the notations that hold colours.
 """
 
 from __future__ import annotations
