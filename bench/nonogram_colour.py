@@ -23,6 +23,7 @@ Peers run one puzzle per subprocess on the same puzzle JSON, timed around their 
     its start-up, about a millisecond, counts against it), best of --repeat;
   - picross-solver (PyPI, in bench/.venv-peers): its solve(row_clues, col_clues, grid) takes
     plain run lengths and 0/1 cells, so it has no colour puzzles to run; the report says so.
+  - nonogrid (tsionyx/nonogrid, Rust): not run; building it needs crates.io (see the report).
 
 Writes bench/results/nonogram_colour.md.
 
@@ -271,6 +272,9 @@ def report(cases: list[Case], peer_python: str | None, args: argparse.Namespace)
         "",
         "picross-solver (PyPI 1.1.2): not measured on colour puzzles, it solves black-and-white "
         "only (its solve() takes plain run lengths and a 0/1 grid).",
+        "nonogrid (Rust): not measured; its source builds only with crates from crates.io, "
+        "which this machine cannot reach, and Debian does not package its priority-queue "
+        "dependency.",
     ]
     if peer_python is None:
         lines.append("pynogram: not measured (no --pynogram-python / PENCILBOX_PYNOGRAM_PYTHON).")
