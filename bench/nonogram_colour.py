@@ -1,10 +1,11 @@
 """Benchmark pencilbox's colour nonogram solver against pynogram on the same puzzles.
 
-Puzzles: every colour puzzle file in the data folder (default ../shared/data/nonogram-colour,
-or --data / PENCILBOX_COLOUR_DATA), plus puzzles generated here from seeded random pictures at
-15x15, 20x20 and 30x30: "picture" (Voronoi regions of 2-4 colours on a background: areas and
-edges, like drawn puzzles) and "speckled" (the same with 12% of the cells set at random, which
-makes most of them have several solutions, so the search and its proof do the work).
+Puzzles: every colour puzzle file in the data folder (default ../shared/data/nonogram-colour, else
+bench/data/nonogram-colour; or --data / PENCILBOX_COLOUR_DATA), plus puzzles generated here from
+seeded random pictures at 15x15, 20x20 and 30x30: "picture" (Voronoi regions of 2-4 colours on a
+background: areas and edges, like drawn puzzles) and "speckled" (the same with 12% of the cells
+set at random, which makes most of them have several solutions, so the search and its proof do the
+work).
 pencilbox solves each in validation mode (two solutions sought: a uniqueness proof), in this
 process, with its line caches cleared first; a puzzle's time is the best of --repeat runs of
 the solve call, as is the peer's (the machine is shared: the best run is the least
@@ -62,7 +63,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.genres.nonogram.colour_reference import TooLarge, count_solutions  # noqa: E402
 
-DATA = Path(os.environ.get("PENCILBOX_COLOUR_DATA", ROOT.parent / "shared/data/nonogram-colour"))
+SHARED_DATA = ROOT.parent / "shared/data/nonogram-colour"
+BUNDLED_DATA = ROOT / "bench" / "data" / "nonogram-colour"  # the 10 real puzzles, with credits
+DATA = Path(
+    os.environ.get("PENCILBOX_COLOUR_DATA", SHARED_DATA if SHARED_DATA.is_dir() else BUNDLED_DATA)
+)
 RESULTS = ROOT / "bench" / "results"
 PEER_DIR = ROOT / "bench" / "peers"
 PICROSS_PYTHON = ROOT / "bench" / ".venv-peers" / "bin" / "python"
