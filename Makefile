@@ -80,13 +80,24 @@ bench-colour: $(STAMP)
 
 # The Sudoku solver and generator benchmark: writes bench/results/sudoku.md. The PyPI peers it
 # compares against live in their own venv (pinned; made on first use, ignored by git). tdoku is
-# measured only when PENCILBOX_TDOKU names a run_benchmark built by hand (else "not measured").
+# measured when PENCILBOX_TDOKU names a run_benchmark, or `make bench-tdoku` built one (else "not measured").
 bench-sudoku: $(STAMP)
 	@test -x bench/.venv-peers-sudoku/bin/python || { set -e; \
 	  $(PY) -m venv bench/.venv-peers-sudoku; echo '*' > bench/.venv-peers-sudoku/.gitignore; \
 	  bench/.venv-peers-sudoku/bin/python -m pip install --quiet \
 	    py-sudoku==2.0.0 dlxsudoku==0.10.3 pencilmark==1.0.0rc1; }
 	$(BIN)/python bench/sudoku.py
+
+# tdoku for bench-sudoku, built in the benchmark's own folder (bench/.peers/tdoku, ignored by git)
+# from a checkout of github.com/t-dillon/tdoku that you bring (nothing is downloaded here):
+#   make bench-tdoku TDOKU_SRC=path/to/tdoku
+bench-tdoku:
+	@test -n "$(TDOKU_SRC)" -a -f "$(TDOKU_SRC)/CMakeLists.txt" || \
+	  { echo "TDOKU_SRC must name a checkout of github.com/t-dillon/tdoku"; exit 2; }
+	cmake -S "$(TDOKU_SRC)" -B bench/.peers/tdoku -DOPT=O3 -DARCH=native > /dev/null
+	cmake --build bench/.peers/tdoku --target run_benchmark -j 2 > /dev/null
+	git -C "$(TDOKU_SRC)" rev-parse --short HEAD > bench/.peers/tdoku/COMMIT 2>/dev/null || true
+	@echo "built bench/.peers/tdoku/run_benchmark; bench-sudoku uses it"
 
 # The Double Choco benchmark: solve + uniqueness per shared puzzle, generation; writes
 # bench/results/dbchoco.md.
