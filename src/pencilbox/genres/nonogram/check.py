@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid
 from pencilbox.genres.nonogram.cells import UNKNOWN, format_clue, runs_of
@@ -34,3 +35,14 @@ def violations(puzzle: Nonogram, grid: Grid) -> list[str]:
                     f"{kind} {index + 1}: has {format_clue(runs)}, the clue is {format_clue(clue)}"
                 )
     return problems
+
+
+def broken_lines(problems: list[str]) -> list[dict[str, Any]]:
+    """The lines that `violations` (or a colour puzzle's check) names, as the page marks them:
+    {"kind": "row" | "column", "index": 0-based}."""
+    lines = []
+    for problem in problems:
+        match = re.match(r"(row|column) (\d+):", problem)
+        if match:
+            lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
+    return lines

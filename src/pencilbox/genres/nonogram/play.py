@@ -4,11 +4,11 @@ colour (colour/play.py says how), and every rule below hands colour puzzles over
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
+from pencilbox.genres.nonogram.check import broken_lines
 from pencilbox.genres.nonogram.colour import play as colour
 from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
@@ -164,11 +164,7 @@ class NonogramPlay:
         )
         broken = puzzle.check(as_played)
         problems = [p for p in puzzle.check(grid) if not p.endswith("still unknown")]
-        lines = []
-        for problem in broken:
-            match = re.match(r"(row|column) (\d+):", problem)
-            if match:
-                lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
+        lines = broken_lines(broken)
         wrong: list[Cell] = []
         if solution is not None:
             wrong = [c for c in cells_of(grid) if grid[c] != UNKNOWN and grid[c] != solution[c]]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
+from pencilbox.genres.nonogram.check import broken_lines
 from pencilbox.genres.nonogram.colour.cells import BACKGROUND
 from pencilbox.genres.nonogram.colour.explain import line_steps, probe_step
 from pencilbox.genres.nonogram.colour.line import solve_line
@@ -256,8 +257,6 @@ def single_pass(puzzle: ColourNonogram, grid: Grid) -> tuple[list[Step], Grid]:
 
 # -- checking ---------------------------------------------------------------------------------
 def check(puzzle: ColourNonogram, grid: Grid, solution: Grid | None) -> dict[str, Any]:
-    import re
-
     # A player need not cross out every background cell: unknown counts as background.
     background = 1 << BACKGROUND
     masks = masks_of(puzzle, grid)
@@ -272,11 +271,7 @@ def check(puzzle: ColourNonogram, grid: Grid, solution: Grid | None) -> dict[str
         for p in puzzle.check(Grid(grid.width, grid.height, tuple(masks)))
         if not p.endswith("still undecided")
     ]
-    lines = []
-    for problem in broken:
-        match = re.match(r"(row|column) (\d+):", problem)
-        if match:
-            lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
+    lines = broken_lines(broken)
     wrong: list[Cell] = []
     if solution is not None:
         wrong = [c for c in cells_of(grid) if grid[c] != UNKNOWN and grid[c] != _value(solution, c)]
