@@ -3,6 +3,7 @@ each checked against something independent (listing placements, a plain SAT mode
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -11,7 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pencilbox.core.grid import Grid
+from pencilbox.core.timing import Stats
+from pencilbox.genres.nonogram import logic as plain_logic
 from pencilbox.genres.nonogram.colour import line as colour_line
+from pencilbox.genres.nonogram.colour import logic as colour_logic
 from pencilbox.genres.nonogram.colour.line import solve_line, solve_line_python
 from pencilbox.genres.nonogram.colour.model import (
     NAMED_HEX,
@@ -97,6 +101,37 @@ def test_more_colours_than_the_compiled_solver_holds_fall_back_to_python() -> No
     full = (1 << 71) - 1
     narrowed = solve_line(((1, 70), (1, 9)), (full,) * 3)
     assert narrowed == (1 << 70 | 1, 1 << 70 | 1 << 9 | 1, 1 << 9 | 1)
+
+
+@pytest.mark.skipif(colour_line.compiled_propagate is None, reason="built without C")
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_propagation_reaches_the_python_loops_fixpoint(seed: int) -> None:
+    """Same cells, same broken line, same passes and line solves, with and without a pass
+    limit; some clues are perturbed so that propagation runs into contradictions."""
+    rnd = random.Random(seed)
+    outcomes = set()
+    for picture, colours in random_pictures(30, seed):
+        puzzle = puzzle_of(picture, colours)
+        if rnd.random() < 0.4:  # one column's clue made wrong: a contradiction, or none
+            cols = list(puzzle.cols)
+            c = rnd.randrange(len(cols))
+            cols[c] = tuple((n + 1, colour) for n, colour in cols[c])
+            puzzle = dataclasses.replace(puzzle, cols=tuple(cols))
+        for max_passes in (None, 1, 2):
+            compiled_cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
+            python_cells = compiled_cells.copy()
+            compiled_stats, python_stats = Stats(), Stats()
+            compiled = colour_logic.propagate_all(
+                puzzle, compiled_cells, compiled_stats, max_passes=max_passes
+            )
+            python = plain_logic.propagate_all(
+                puzzle, python_cells, python_stats, max_passes=max_passes, line_solver=solve_line
+            )
+            assert compiled == python
+            assert compiled_cells == python_cells
+            assert compiled_stats.to_json() == python_stats.to_json()
+            outcomes.add(compiled is None)
+    assert outcomes == {True, False}
 
 
 def test_touching_colours_need_no_gap_but_equal_colours_do() -> None:

@@ -30,12 +30,21 @@ def grid_to_strings(puzzle: ColourNonogram, grid: Grid) -> list[str]:
 
 
 def runs_of(puzzle_line: Iterable[int]) -> ColourClue:
-    """The coloured runs of a decided line of masks."""
-    return tuple(
-        (len(list(group)), mask.bit_length() - 1)
-        for mask, group in itertools.groupby(puzzle_line)
-        if mask != 1 << BACKGROUND
-    )
+    """The coloured runs of a decided line of masks. (A plain loop: every solution is checked
+    with it, and it is several times faster than grouping with itertools.)"""
+    runs: list[Run] = []
+    background = 1 << BACKGROUND
+    current, count = background, 0
+    for mask in puzzle_line:
+        if mask == current:
+            count += 1
+            continue
+        if current != background:
+            runs.append((count, current.bit_length() - 1))
+        current, count = mask, 1
+    if current != background:
+        runs.append((count, current.bit_length() - 1))
+    return tuple(runs)
 
 
 def clues_of(grid: Grid) -> tuple[tuple[ColourClue, ...], tuple[ColourClue, ...]]:

@@ -19,15 +19,15 @@ def violations(puzzle: ColourNonogram, grid: Grid) -> list[str]:
         ]
     problems = []
     single = {1 << colour for colour in range(len(puzzle.colours))}
-    open_cells = sum(1 for mask in grid.cells if mask not in single)
+    open_cells = len(grid.cells) - sum(map(single.__contains__, grid.cells))
     if open_cells:
         problems.append(f"{open_cells} cells are still undecided")
     for kind, clues, lines in (
-        ("row", puzzle.rows, list(grid.rows())),
-        ("column", puzzle.cols, [grid.column(c) for c in range(grid.width)]),
+        ("row", puzzle.rows, grid.rows()),
+        ("column", puzzle.cols, (grid.column(c) for c in range(grid.width))),
     ):
         for index, (clue, line) in enumerate(zip(clues, lines)):
-            if not single.issuperset(line):
+            if open_cells and not single.issuperset(line):
                 continue
             runs = runs_of(line)
             if runs != clue:

@@ -30,16 +30,25 @@ Line = tuple[int, ...]
 Starts = Callable[[ColourClue, Line], "Sequence[list[int]] | None"]
 
 
-def _load_compiled() -> tuple[Callable[[ColourClue, Line], Line | None] | None, Starts | None]:
+Propagate = Callable[
+    [Sequence[ColourClue], Sequence[ColourClue], int, list[int], list[int], list[int], int],
+    "tuple[tuple[str, int] | None, int, int, list[int], list[int]]",
+]
+
+
+def _load_compiled() -> tuple[
+    Callable[[ColourClue, Line], Line | None] | None, Starts | None, Propagate | None
+]:
     """The same answers from C (_colourline.c), several times faster; optional at build."""
     try:
         from pencilbox.genres.nonogram.colour import _colourline
     except ImportError:  # built without a C compiler
-        return None, None
-    return _colourline.solve_line, _colourline.run_starts
+        return None, None, None
+    return _colourline.solve_line, _colourline.run_starts, _colourline.propagate
 
 
-_compiled, _compiled_starts = _load_compiled()
+_compiled, _compiled_starts, compiled_propagate = _load_compiled()
+"""compiled_propagate: logic.py's propagation loop over a whole grid in C (see logic.py)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 """Logic on a colour nonogram: line propagation to a fixpoint and probing.
 
-Propagation is the black-and-white loop of logic.py with the colour line solver plugged in.
+Propagation is the black-and-white loop of logic.py with the colour line solver plugged in;
+when nothing records the lines it solves, the same loop runs in C (_colourline.propagate,
+same order of lines, same fixpoint, same contradiction), which takes the per-line Python work
+(a tuple and a cache look-up per line) out of small puzzles and out of every probe.
 A probe tries one colour of an undecided cell: when that breaks a line, the colour is struck
 from the cell (a cell of two candidates is then decided).
 """
@@ -13,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.nonogram import logic
-from pencilbox.genres.nonogram.colour.line import solve_line
+from pencilbox.genres.nonogram.colour.line import compiled_propagate, solve_line
 from pencilbox.genres.nonogram.logic import Contradiction, ProbeMemo, Recorder
 
 if TYPE_CHECKING:
@@ -25,11 +28,51 @@ def decided(mask: int) -> bool:
 
 
 def undecided(cells: Sequence[int]) -> bool:
-    return not all(mask & (mask - 1) == 0 for mask in cells)
+    # over the distinct masks: a set of the cells is built at C speed, and holds a few values
+    return any(mask & (mask - 1) for mask in set(cells))
 
 
 def colours_of(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+PASSES_PER_CALL = 8
+"""The compiled loop looks at no clock: it runs this many passes at most between two looks."""
+
+
+def propagate(
+    puzzle: ColourNonogram,
+    cells: list[int],
+    dirty_rows: set[int],
+    dirty_cols: set[int],
+    stats: Stats | None = None,
+    record: Recorder | None = None,
+    max_passes: int | None = None,
+    deadline: Deadline | None = None,
+) -> Contradiction | None:
+    """logic.propagate with the colour line solver: None, or the broken line."""
+    if record is not None or compiled_propagate is None or puzzle.full_mask >> 64:
+        return logic.propagate(
+            puzzle, cells, dirty_rows, dirty_cols, stats, record, max_passes, deadline, solve_line
+        )
+    rows, cols = list(dirty_rows), list(dirty_cols)
+    passes = solves = 0
+    broken: Contradiction | None = None
+    while (rows or cols) and (max_passes is None or passes < max_passes):
+        if deadline is not None and deadline.expired():
+            raise TimeLimitReached
+        chunk = PASSES_PER_CALL if max_passes is None else min(PASSES_PER_CALL, max_passes - passes)
+        found, done, solved, rows, cols = compiled_propagate(
+            puzzle.rows, puzzle.cols, puzzle.width, cells, rows, cols, chunk
+        )
+        passes, solves = passes + done, solves + solved
+        if found is not None:
+            broken = Contradiction(*found)
+            break
+    if stats is not None:
+        stats.count("passes", passes)
+        stats.count("line_solves", solves)
+    return broken
 
 
 def propagate_all(
@@ -40,9 +83,8 @@ def propagate_all(
     max_passes: int | None = None,
     deadline: Deadline | None = None,
 ) -> Contradiction | None:
-    return logic.propagate_all(
-        puzzle, cells, stats, record, max_passes, deadline, line_solver=solve_line
-    )
+    every_row, every_col = set(range(puzzle.height)), set(range(puzzle.width))
+    return propagate(puzzle, cells, every_row, every_col, stats, record, max_passes, deadline)
 
 
 def assume(
@@ -55,9 +97,9 @@ def assume(
     deadline: Deadline | None = None,
 ) -> Contradiction | None:
     """Narrow one cell to `mask` and propagate from its row and column."""
-    return logic.assume(
-        puzzle, cells, cell, mask, stats, record, deadline=deadline, line_solver=solve_line
-    )
+    cells[cell] = mask
+    row, col = divmod(cell, puzzle.width)
+    return propagate(puzzle, cells, {row}, {col}, stats, record, deadline=deadline)
 
 
 @dataclass
