@@ -254,3 +254,61 @@ def test_a_line_without_numbers_stands_as_a_doubted_blank(tmp_path):
     ]
     assert blank and blank[0]["read"] is None
     assert "no clue number" in blank[0]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("face", "size"), [("RobotoCondensed-Regular.ttf", 14), ("RobotoCondensed-Bold.ttf", 16)]
+)
+def test_a_pair_set_so_tight_that_it_touches_is_two_digits(face, size):
+    # a narrow face's "22" at a large puzzle's small print: one piece a little wider than
+    # tall, which the recogniser half believes is one "2"
+    path = next(p for p in held_out_fonts() if p.name == face)
+    image = Image.new("L", (80, 60), 255)
+    font = ImageFont.truetype(str(path), size)
+    draw = ImageDraw.Draw(image)
+    draw.text((30, 30), "2", font=font, fill=0, anchor="mm")
+    x0, _, x1, _ = draw.textbbox((30, 30), "2", font=font, anchor="mm")
+    draw.text((30 + (x1 - x0) - 1, 30), "2", font=font, fill=0, anchor="mm")
+    ink = ink_map(np.asarray(image), window=31)
+    mask = ((ink > 0.3) * 255).astype(np.uint8)
+    found, _ = blobs(mask, min_area=4)
+    assert len(found) == 1 and found[0].width >= found[0].height
+    pieces = picture_module._split_fused(found, ink, mask)
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    crops = np.stack([glyph_image(ink, b, keep) for b in pieces])
+    assert "".join(g.best for g in recogniser().guess(crops, "0123456789")) == "22"
+
+
+def _thick_bordered_grid() -> tuple[np.ndarray, picture_module.Layout]:
+    """A 10x10 grid, 30 px cells, a 6 px black border, its first column filled."""
+    image = np.full((420, 420), 255, np.uint8)
+    lines = [100.0 + 30 * k for k in range(11)]
+    for at in lines[1:-1]:
+        cv2.line(image, (int(at), 100), (int(at), 400), 170, 1)
+        cv2.line(image, (100, int(at)), (400, int(at)), 170, 1)
+    image[100:400, 130 - 30 : 130 - 1] = 20  # the first column filled
+    cv2.rectangle(image, (97, 97), (403, 403), 0, 6)
+    return image, picture_module.Layout(tuple(lines), tuple(lines), 30.0)
+
+
+def test_a_sliver_of_a_thick_border_is_no_clue():
+    image, layout = _thick_bordered_grid()
+    dark = picture_module._filled(image)
+    sliver = Blob(94, 160, 97, 178, 50)  # the border's outer edge, cut short
+    digit = Blob(70, 160, 80, 178, 90)  # a "1" a third of a cell off the grid
+    close = Blob(84, 190, 93, 208, 90)  # a digit set a pixel short of the border's ink
+    column_digit = Blob(160, 70, 170, 88, 90)
+    kept = picture_module._off_the_border([sliver, digit, close, column_digit], layout, dark)
+    assert kept == [digit, close, column_digit]
+
+
+def test_a_screenshots_border_is_square_though_filled_cells_bend_its_outline():
+    image, _ = _thick_bordered_grid()
+    # the outline a contour finder fits is pulled 4 px in at one corner by the filled cells
+    bent = np.array([[94, 94], [406, 94], [406, 406], [98, 406]], np.float32)
+    assert picture_module._plumb(image, bent)
+    # the same grid photographed at an angle is not
+    target = np.array([[94, 94], [406, 100], [400, 406], [90, 400]], np.float32)
+    warp = cv2.getPerspectiveTransform(bent, target)
+    tilted = cv2.warpPerspective(image, warp, (420, 420), borderValue=255)
+    assert not picture_module._plumb(tilted, target)

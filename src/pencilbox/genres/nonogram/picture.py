@@ -161,6 +161,55 @@ def _upright(quad: gridlib.Quad, tolerance: float) -> bool:
     return bool(max(abs(y1 - y0), abs(y2 - y3), abs(x3 - x0), abs(x2 - x1)) <= tolerance)
 
 
+def _plumb(dark_ink: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
+    """True when each side of the quad (in `dark_ink`'s pixels) has a perfectly straight
+    outer edge along a pixel row or column: a screenshot's border. (Filled cells inside
+    the border can bend the outline the quad was fitted to by a few pixels, and a square
+    grid must not be warped for that; the edge facing out has the ground beside it.)"""
+    h, w = dark_ink.shape
+    size = int(max(h, w))
+    reach = max(8, size // 100)
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        level = k in (0, 2)
+        outward = -1 if k in (0, 3) else 1
+        edges = []
+        for t in np.linspace(0.1, 0.9, 24):
+            x, y = a + (b - a) * t
+            along, across = (int(x), y) if level else (int(y), x)
+            start = int(across) + outward * reach  # outside, then inwards
+            limit = h if level else w
+            start = min(max(start, 0), limit - 1)
+            steps = range(start, start - outward * 2 * reach, -outward)
+            if not 0 <= along < (w if level else h):
+                return False
+            line = dark_ink[:, along] if level else dark_ink[along]
+            values = [line[at] for at in steps if 0 <= at < limit]
+            if len(values) < reach:
+                return False
+            ground = float(np.median(values[:3]))
+            darker = [i for i, v in enumerate(values) if v < ground - 60]
+            if darker:  # none where a clue or a filled cell stands at the start
+                edges.append(start - outward * darker[0])
+        if not _straight(edges):
+            return False
+    return True
+
+
+def _straight(edges: list[int]) -> bool:
+    """True when positions found along a side (in order) are one straight edge along a
+    pixel row or column: most of them within a pixel of the commonest (a clue standing
+    close outside gives a few others), and no drift from the first third to the last."""
+    if len(edges) < 12:
+        return False
+    values, counts = np.unique(edges, return_counts=True)
+    common = int(values[np.argmax(counts)])
+    near = [e for e in edges if abs(e - common) <= 1]
+    third = len(edges) // 3
+    drift = abs(float(np.median(edges[:third])) - float(np.median(edges[-third:])))
+    return len(near) >= 0.6 * len(edges) and drift <= 1
+
+
 def _unwarp_once(
     dark_ink: npt.NDArray[Any], within: npt.NDArray[Any] | None
 ) -> tuple[npt.NDArray[Any], Matrix, npt.NDArray[Any]] | None:
@@ -184,7 +233,8 @@ def _unwarp_once(
             if box_x1 > within[2] - margin or box_y1 > within[3] - margin:
                 continue
         quad = gridlib.refine_quad(mask, quad) / factor
-        if _upright(rough, 1.5 / factor) or _upright(quad, 1.5 / factor):
+        upright = _upright(rough, 1.5 / factor) or _upright(quad, 1.5 / factor)
+        if upright or _plumb(dark_ink, rough):
             if within is None:
                 return None  # the largest is upright: a screenshot, left as it is
             continue
@@ -802,6 +852,10 @@ def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any
                 split[at] = pair
         elif alone < 0.6 and both > max(0.6, alone):
             split[at] = pair
+        elif both > max(0.95, alone):
+            # at least as wide as tall, read whole without much conviction, and as two
+            # digits with near certainty: a pair set so tight that they touch ("22")
+            split[at] = pair
     out: list[Blob] = []
     for at, blob in enumerate(chars):
         out.extend(split.get(at, (blob,)))
@@ -1041,7 +1095,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
     mask = _clue_mask(ink, layout.pitch)
-    chars = _characters(mask, layout)
+    chars = _off_the_border(_characters(mask, layout), layout, _filled(turned))
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars, mask = _unstruck(chars, mask, ink, height)
     chars = _split_fused(chars, ink, mask)
@@ -1072,6 +1126,43 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         columns, extra_cols = _column_clues(chars, layout, dark)
         rows, extra_rows = _row_clues(chars, layout, gap)
     return Clues(rows, columns, extra_rows, extra_cols, named, _crowded(rows, gap, height))
+
+
+def _border_reach(dark: npt.NDArray[Any], layout: Layout) -> tuple[float, float]:
+    """How far the grid's outer left and top lines reach out from their middles (x, y in
+    the picture): a thick border's outer edge. Next to filled cells the ink map loses most
+    of such a line, and what is left of its edge, cut short by the lines across it, is a
+    sliver a digit's height that passes for a "1"."""
+    pitch = layout.pitch
+    x0, y0 = round(layout.xs[0]), round(layout.ys[0])
+    rows = slice(max(0, y0), round(layout.ys[-1]))
+    cols = slice(max(0, x0), round(layout.xs[-1]))
+    reach_x = reach_y = 0
+    for step in range(1, max(2, int(0.3 * pitch))):
+        if x0 - step < 0 or float(dark[rows, x0 - step].mean()) < 0.5:
+            break
+        reach_x = step
+    for step in range(1, max(2, int(0.3 * pitch))):
+        if y0 - step < 0 or float(dark[y0 - step, cols].mean()) < 0.5:
+            break
+        reach_y = step
+    return layout.xs[0] - reach_x, layout.ys[0] - reach_y
+
+
+def _off_the_border(chars: list[Blob], layout: Layout, dark: npt.NDArray[Any]) -> list[Blob]:
+    """The characters without slivers of the grid's thick outer lines (pieces that reach
+    into the line's ink beside the grid's rows or above its columns)."""
+    left, top = _border_reach(dark, layout)
+    xs, ys = layout.xs, layout.ys
+
+    def sliver(b: Blob) -> bool:
+        # thin along the line, and reaching into its ink (a digit set close to the grid
+        # stops short of it)
+        beside = ys[0] <= b.cy < ys[-1] and b.x1 > left and b.width <= 0.35 * b.height
+        above = xs[0] <= b.cx < xs[-1] and b.y1 > top and b.height <= 0.35 * b.width
+        return (beside and b.x0 < xs[0]) or (above and b.y0 < ys[0])
+
+    return [b for b in chars if not sliver(b)]
 
 
 def _check_counts(clues: Clues, layout: Layout, where: str | None) -> None:
