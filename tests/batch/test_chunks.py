@@ -6,6 +6,7 @@ from __future__ import annotations
 from pencilbox.batch.chunks import (
     MAX_CHUNK,
     PROBE,
+    RAMP_SECONDS,
     SMALLEST_SECONDS,
     TARGET_SECONDS,
     Chunker,
@@ -23,8 +24,8 @@ def _seeds(count: int) -> list[Item]:
 
 def test_probes_first_then_about_a_second_of_work_a_task() -> None:
     chunker = Chunker(_entries(100_000), workers=2)
-    probes = [chunker.take(), chunker.take()]
-    assert [len(p or []) for p in probes] == [PROBE["list"]] * 2
+    probes = [chunker.take() for _ in range(4)]  # two in flight a worker, doubling
+    assert [len(p or []) for p in probes] == [PROBE["list"] * 2**k for k in range(4)]
     assert chunker.take() is None  # waits for a probe's time
     chunker.finished(probes[0] or [], 0.001 * PROBE["list"])  # 1 ms an item
     sizes = []
@@ -32,7 +33,8 @@ def test_probes_first_then_about_a_second_of_work_a_task() -> None:
         chunk = chunker.take() or []
         sizes.append(len(chunk))
         chunker.finished(chunk, 0.001 * len(chunk))
-    # grows by at most 16x a step, up to a second of work (1,000 items of 1 ms)
+    # grows by at most 16x a step (or to 0.1 s of work), up to a second of work (1,000 items
+    # of 1 ms)
     assert sizes[0] == 16 * PROBE["list"]
     assert sizes[-1] == round(TARGET_SECONDS / 0.001)
     assert max(sizes) <= MAX_CHUNK
@@ -66,6 +68,13 @@ def test_tasks_shrink_at_the_end_so_the_workers_finish_together() -> None:
         assert tasks <= work / TARGET_SECONDS + 24, (count, per_item, tasks)
 
 
+def test_tiny_items_reach_a_useful_size_in_one_step() -> None:
+    chunker = Chunker(_entries(100_000), workers=2)
+    probe = chunker.take() or []
+    chunker.finished(probe, 0.00005 * len(probe))  # 50 microseconds an item
+    assert len(chunker.take() or []) == round(RAMP_SECONDS / 0.00005)
+
+
 def test_long_items_go_alone() -> None:
     chunker = Chunker(_seeds(10), workers=2)
     sizes = []
@@ -87,15 +96,16 @@ def test_a_task_holds_one_kind_and_one_list_file() -> None:
 
 
 def test_a_failed_probe_is_sent_again_and_nothing_is_left_behind() -> None:
-    chunker = Chunker(_entries(20), workers=1)
-    probe = chunker.take() or []
+    chunker = Chunker(_entries(40), workers=1)
+    probes = [chunker.take() or [], chunker.take() or []]  # two in flight for one worker
     assert chunker.take() is None
-    chunker.finished(probe, None)  # its worker died: no time known
+    chunker.finished(probes[0], None)  # its worker died: no time known
     again = chunker.take()
-    assert again is not None and again[0].line == PROBE["list"] + 1
-    handed = len(probe) + len(again)
+    assert again is not None and again[0].line == len(probes[0]) + len(probes[1]) + 1
+    handed = len(probes[0]) + len(probes[1]) + len(again)
+    chunker.finished(probes[1], 0.0001 * len(probes[1]))
     chunker.finished(again, 0.0001 * len(again))
     while (chunk := chunker.take()) is not None:
         handed += len(chunk)
         chunker.finished(chunk, 0.0001 * len(chunk))
-    assert handed == 20 and chunker.left == 0
+    assert handed == 40 and chunker.left == 0

@@ -4,9 +4,10 @@ A task has a cost of its own (a few tenths of a millisecond on the local pool, s
 milliseconds on Dask, more on a busy machine), so tiny items (a compiled sudoku solve takes
 a tenth of a millisecond) must travel many to a task; long items (a 10x10 Double Choco takes
 seconds) must travel alone, or a worker would be left idle at the end. Nothing tells in
-advance which, so each kind of item is first sent in a small probe, and once a worker says
-how long its probe took, tasks carry about TARGET_SECONDS of work each. Near the end they
-shrink, so that the workers finish together.
+advance which, so each kind of item is first sent in small probes (as many as the executors
+keep in flight, list entries in doubling sizes, so that no worker waits idle for the first
+answer), and once a worker says how long its probe took, tasks carry about TARGET_SECONDS of
+work each. Near the end they shrink, so that the workers finish together.
 
 Items of one kind share a chunk: the entries of one list file (one compiled `solve_many`
 call), puzzle files, or seeds.
@@ -24,13 +25,19 @@ TARGET_SECONDS = 1.0
 """The work a task carries once the time per item is known: against Dask's few ms a task
 (50 ms on a busy machine) an overhead of a few per cent, and no more than a second of
 work lost per worker when a batch is interrupted."""
-SMALLEST_SECONDS = 0.25
-"""Near the end tasks shrink to balance the workers, but not below this much work."""
+SMALLEST_SECONDS = 0.05
+"""Near the end tasks shrink to balance the workers, but not below this much work (a tenth
+of a millisecond a task on the local pool, 5 ms on Dask)."""
 PROBE = {"list": 8, "files": 1, "seeds": 1}
 """Items in a first task of a kind, before its time per item is known."""
+IN_FLIGHT = 2
+"""Tasks the executors keep in flight a worker (one running, the next waiting)."""
 GROWTH = 16
-"""A task holds at most this many times the items of the largest one measured of its kind
-(one slow start does not make the next task enormous)."""
+RAMP_SECONDS = 0.1
+"""A task holds at most GROWTH times the items of the largest one measured of its kind, or
+RAMP_SECONDS of work at the measured pace if that is more: a fast start (easy puzzles first)
+does not make the next task enormous, and tiny items (a tenth of a millisecond) reach a
+useful size in one step instead of three round trips."""
 MAX_CHUNK = 4096
 
 
@@ -58,6 +65,7 @@ class Chunker:
         self._counted: Counter[str] = Counter()  # items measured per kind
         self._largest: Counter[str] = Counter()  # largest measured chunk per kind
         self._probing: Counter[str] = Counter()  # probes out, per kind not yet measured
+        self._probed: Counter[str] = Counter()  # probes sent, per kind
         self.taken = 0
         """How many chunks were handed out."""
 
@@ -74,10 +82,10 @@ class Chunker:
             count = self._size
         elif self._counted[group]:
             count = self._sized(group)
-        elif self._probing[group] < self._workers:
-            prefix = group.split(" ", 1)[0]
-            count = PROBE[prefix]
+        elif self._probing[group] < IN_FLIGHT * self._workers:
+            count = self._probe_size(group)
             self._probing[group] += 1
+            self._probed[group] += 1
         else:
             return None  # the probes of this kind will say how many
         chunk: list[Item] = []
@@ -90,6 +98,12 @@ class Chunker:
         self.taken += 1
         return chunk
 
+    def _probe_size(self, group: str) -> int:
+        prefix = group.split(" ", 1)[0]
+        if prefix != "list":  # files and seeds may take seconds each: one at a time
+            return PROBE[prefix]
+        return PROBE[prefix] * 2 ** min(self._probed[group], 3)
+
     def _sized(self, group: str) -> int:
         per_item = self._seconds.get(group, 0.0) / self._counted[group]
         if per_item <= 0:
@@ -98,7 +112,8 @@ class Chunker:
         balanced = self.left / (2 * self._workers)  # the last tasks shrink...
         smallest = SMALLEST_SECONDS / per_item  # ...but stay worth sending
         count = max(smallest, min(target, balanced))
-        count = min(count, GROWTH * self._largest[group], MAX_CHUNK)
+        ramp = max(GROWTH * self._largest[group], RAMP_SECONDS / per_item)
+        count = min(count, ramp, MAX_CHUNK)
         return max(1, math.ceil(count))
 
     def finished(self, chunk: Sequence[Item], seconds: float | None) -> None:

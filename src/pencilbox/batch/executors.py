@@ -11,6 +11,7 @@ scheduler gives a dead worker's tasks to the others.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import signal
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
@@ -19,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from pencilbox.batch.chunks import Chunker
-from pencilbox.batch.work import Item, Job, error_record, run_chunk, warm
+from pencilbox.batch.work import Item, Job, error_record, pack, run_chunk, run_packed, warm
 from pencilbox.errors import PuzzleError
 from pencilbox.inputs import describe
 
@@ -197,7 +198,9 @@ class DaskCluster:
         self._client.run(warm)  # each worker imports pencilbox now, not during the first task
 
     def run(self, job: Job, chunker: Chunker) -> Iterator[Records]:
-        finished = _distributed().as_completed()
+        # with_results: a finished task's answer comes with the news that it finished (no
+        # second round trip to fetch it); an error comes as the answer, not raised here.
+        finished = _distributed().as_completed(with_results=True, raise_errors=False)
         pending: dict[str, tuple[Any, Chunk]] = {}
 
         def submit() -> None:  # two chunks a worker: one running, the next already there
@@ -205,24 +208,22 @@ class DaskCluster:
                 chunk = chunker.take()
                 if chunk is None:
                     return
-                future = self._client.submit(run_chunk, job, chunk, pure=False)
+                future = self._client.submit(run_packed, pack(job, chunk), pure=False)
                 pending[future.key] = (future, chunk)
                 finished.add(future)
 
         try:
             submit()
-            for future in finished:
+            for future, answer in finished:
                 _, chunk = pending.pop(future.key)
-                try:
-                    records, seconds = future.result()
-                except Exception as error:  # KilledWorker after repeated deaths, or a bug
-                    chunker.finished(chunk, None)
-                    yield failed_chunk(
-                        job, chunk, f"the cluster could not run it: {describe(error)}"
-                    )
-                else:
+                if isinstance(answer, bytes):
+                    records, seconds = pickle.loads(answer)
                     chunker.finished(chunk, seconds)
                     yield records
+                else:  # KilledWorker after repeated deaths, or a bug
+                    chunker.finished(chunk, None)
+                    message = f"the cluster could not run it: {describe(_error(answer))}"
+                    yield failed_chunk(job, chunk, message)
                 future.release()
                 submit()
         finally:
@@ -235,6 +236,16 @@ class DaskCluster:
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
+
+
+def _error(answer: Any) -> BaseException:
+    """The exception in a failed task's answer: as_completed gives (type, exception, traceback)
+    or, in some versions, the exception itself."""
+    if isinstance(answer, BaseException):
+        return answer
+    if isinstance(answer, tuple) and len(answer) > 1 and isinstance(answer[1], BaseException):
+        return answer[1]
+    return RuntimeError(repr(answer))
 
 
 def _distributed() -> Any:

@@ -7,6 +7,7 @@ access to the input files), and only plain JSON records come back.
 
 from __future__ import annotations
 
+import pickle
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,6 +73,21 @@ def run_chunk(job: Job, items: Sequence[Item]) -> tuple[list[dict[str, Any]], fl
     seconds they took here (how the command sizes the next chunks)."""
     started = time.perf_counter()
     return _records(job, items), time.perf_counter() - started
+
+
+def run_packed(payload: bytes) -> bytes:
+    """run_chunk on a pickled (job, items), its answer pickled: how Dask carries a chunk.
+
+    Dask walks a task's arguments and its result looking for its own objects, item by item;
+    for thousands of small items that walk cost more than the work (10,000 compiled sudoku
+    solves: 0.68 s on Dask against 0.34 s on the local pool). Bytes it passes as they are."""
+    job, items = pickle.loads(payload)
+    return pickle.dumps(run_chunk(job, items), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def pack(job: Job, items: Sequence[Item]) -> bytes:
+    """The payload run_packed takes."""
+    return pickle.dumps((job, list(items)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _records(job: Job, items: Sequence[Item]) -> list[dict[str, Any]]:
