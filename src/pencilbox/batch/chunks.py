@@ -102,7 +102,8 @@ class Chunker:
         prefix = group.split(" ", 1)[0]
         if prefix != "list":  # files and seeds may take seconds each: one at a time
             return PROBE[prefix]
-        return PROBE[prefix] * 2 ** min(self._probed[group], 3)
+        doublings: int = min(self._probed[group], 3)
+        return PROBE[prefix] << doublings
 
     def _sized(self, group: str) -> int:
         per_item = self._seconds.get(group, 0.0) / self._counted[group]
