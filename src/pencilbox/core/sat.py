@@ -10,6 +10,7 @@ depth-first backtracking on hard puzzles.
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 import time
@@ -114,10 +115,19 @@ class SatSolver:
         return list(range(first, first + count))
 
     def add_clause(self, literals: Iterable[int]) -> None:
-        self._solver.add_clause(list(literals))
+        backend = self._solver.solver
+        if not pysolvers.cadical195_add_cl(backend.cadical, list(literals)):
+            backend.status = False
 
     def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
-        self._solver.append_formula([list(c) for c in clauses])
+        """The clauses go straight to CaDiCaL through python-sat's binding, mapped at C speed:
+        its wrappers cost two Python calls per clause, which was most of the time of encoding
+        a colour nonogram. The wrapper's status is kept as it keeps it (False once a clause
+        makes the formula unsatisfiable)."""
+        backend = self._solver.solver
+        added = map(functools.partial(pysolvers.cadical195_add_cl, backend.cadical), clauses)
+        if not all(list(added)):
+            backend.status = False
 
     def equals_or(self, target: int, inputs: Sequence[int]) -> None:
         """Clauses for target <-> OR(inputs)."""

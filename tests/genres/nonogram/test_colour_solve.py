@@ -28,6 +28,7 @@ from pencilbox.genres.nonogram.colour.model import (
 from pencilbox.genres.nonogram.formats import read
 from pencilbox.genres.nonogram.model import FILLED, Nonogram
 from tests.conftest import TEST_DATA
+from tests.genres.nonogram import colour_automaton
 from tests.genres.nonogram.colour_reference import count_solutions
 
 PALETTE = [Colour(name, name[0], NAMED_HEX[name]) for name in ("red", "blue", "green")]
@@ -254,3 +255,28 @@ def test_contradiction_step_for_an_impossible_puzzle() -> None:
     last = puzzle.steps()[-1]
     assert last.technique == "contradiction"
     assert "cannot be satisfied" in last.sentence and "red" in last.sentence
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_two_independent_models_agree_with_the_solver(seed: int) -> None:
+    """The automaton model (any size, used by the benchmark on every puzzle) against the
+    placement-listing model and the solver, on small pictures and on clues made wrong."""
+    rnd = random.Random(seed)
+    seen = set()
+    for picture, colours in random_pictures(25, seed + 10):
+        puzzle = puzzle_of(picture, colours)
+        if rnd.random() < 0.3:
+            cols = list(puzzle.cols)
+            c = rnd.randrange(len(cols))
+            cols[c] = tuple((n, colours + 1 - colour) for n, colour in cols[c])
+            puzzle = dataclasses.replace(puzzle, cols=tuple(cols))
+        listed, _ = count_solutions(puzzle.rows, puzzle.cols, colours + 1)
+        counted, grids = colour_automaton.count_solutions(puzzle.rows, puzzle.cols, colours + 1)
+        verdict = {0: "none", 1: "unique", 2: "multiple"}[counted]
+        assert counted == listed
+        assert puzzle.solve().status == verdict
+        for grid in grids:
+            masks = Grid(puzzle.width, puzzle.height, tuple(1 << c for c in grid))
+            assert puzzle.check(masks) == []
+        seen.add(verdict)
+    assert seen == {"none", "unique", "multiple"}

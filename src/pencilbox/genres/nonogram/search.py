@@ -71,12 +71,13 @@ def run_covers(
     this cell") pairs. `gaps[j]` is the least gap after run j (1, or 0 between colours);
     `all_starts[j]` the possible starts of run j, ascending."""
     # le_vars[j][t]: run j starts at or before all_starts[j][t]; the last one is always true.
+    # The clauses are gathered and added in one call (the colour search encodes many lines).
+    clauses: list[list[int]] = []
     le_vars: list[list[int]] = []
     for starts in all_starts:
         chain = solver.new_vars(len(starts))
-        solver.add_clause([chain[-1]])
-        for a, b in itertools.pairwise(chain):
-            solver.add_clause([-a, b])
+        clauses.append([chain[-1]])
+        clauses.extend([-a, b] for a, b in itertools.pairwise(chain))
         le_vars.append(chain)
 
     def starts_by(j: int, position: int) -> int | None:
@@ -87,7 +88,7 @@ def run_covers(
     for j in range(len(lengths) - 1):
         for t, p in enumerate(all_starts[j + 1]):
             earlier = starts_by(j, p - lengths[j] - gaps[j])
-            solver.add_clause([-le_vars[j + 1][t]] + ([earlier] if earlier else []))
+            clauses.append([-le_vars[j + 1][t]] + ([earlier] if earlier else []))
 
     covers: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     for j, length in enumerate(lengths):
@@ -99,7 +100,8 @@ def run_covers(
             if by_before is None:
                 covers[c].append((j, by_c))
                 continue
-            cover = solver.new_var()
-            solver.equals_and(cover, [by_c, -by_before])
+            cover = solver.new_var()  # cover <-> by_c and not by_before
+            clauses += [[cover, -by_c, by_before], [-cover, by_c], [-cover, -by_before]]
             covers[c].append((j, cover))
+    solver.add_clauses(clauses)
     return covers

@@ -10,6 +10,7 @@ from the cell (a cell of two candidates is then decided).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -123,9 +124,9 @@ def find_probe(
 
     With the solution known (grading), only the wrong colours of each cell are tried.
     """
-    total = len(cells)
-    order = [i for i in range(start, total) if not decided(cells[i])]
-    order += [i for i in range(start) if not decided(cells[i])]
+    open_cells = [i for i, mask in enumerate(cells) if mask & (mask - 1)]
+    split = bisect_left(open_cells, start)
+    order = open_cells[split:] + open_cells[:split]
     for cell in order:
         for colour in colours_of(cells[cell]):
             if solution is not None and solution[cell] == 1 << colour:

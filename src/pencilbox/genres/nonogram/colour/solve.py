@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Grid
@@ -60,6 +61,13 @@ def _solve(
         return SolveResult("none", [], "line")
     if not undecided(cells):
         return SolveResult("unique", [_verified(puzzle, cells)], "line")
+    probed = None
+    if with_grade and _many_open(cells):
+        probed = _probe_first(puzzle, cells, stats, deadline)
+        if probed is not None and not undecided(probed):
+            return SolveResult("unique", [_verified(puzzle, probed)], "probe")
+        if probed is not None:
+            cells = probed  # the same solutions, fewer open cells for the search
     logic_state = cells.copy()
     with stats.phase("search"):
         solutions = _search(puzzle, cells, limit, stats, deadline)
@@ -67,10 +75,43 @@ def _solve(
         return SolveResult("none", [], "search")
     if len(solutions) > 1:
         return SolveResult("multiple", solutions[: max(limit, 2)], "search")
-    if not with_grade:
+    if not with_grade or probed is not None:  # probing came first and got stuck
         return SolveResult("unique", solutions, "search")
     grade = _probe_grade(puzzle, logic_state, solutions[0], stats, deadline)
     return SolveResult("unique", solutions, grade)
+
+
+PROBE_FIRST_SHARE = 8
+"""Probing comes before the search when more than 1/8 of the cells are open after the lines."""
+
+
+def _many_open(cells: Sequence[int]) -> bool:
+    """Whether lines left enough open cells for probing first to pay. Grading probes a
+    unique puzzle anyway; probing first can spare the search, whose encoding grows with the
+    open lines (236 of 300 cells open: 10 ms of clauses, where probes solve it in 4). With a
+    few cells open (a speckled 30x30 with two solutions: 4-25 of 900) the search answers at
+    once, and probes that cannot succeed would only add to it."""
+    return sum(1 for mask in cells if mask & (mask - 1)) * PROBE_FIRST_SHARE > len(cells)
+
+
+def _probe_first(
+    puzzle: ColourNonogram, cells: list[int], stats: Stats, deadline: Deadline
+) -> list[int] | None:
+    """Lines and probes from the line fixpoint, before any search: when they decide every
+    cell, that is the only solution (each colour struck out broke a line) and the grade is
+    `probe`, with no SAT encoding to build; when they get stuck, the search starts from
+    what they decided. None when probing finds a contradiction (the search then proves there
+    is no solution) or runs out of its time, half of what is left, so that the search keeps
+    the other half for the verdict (the grade is then left to _probe_grade)."""
+    left = deadline.remaining()
+    own = Deadline(None if left is None else left / 2)
+    probed = cells.copy()
+    try:
+        with stats.phase("probe"):
+            broken = solve_by_logic(puzzle, probed, stats, deadline=own)
+    except TimeLimitReached:
+        return None
+    return probed if broken is None else None
 
 
 def _probe_grade(
