@@ -11,7 +11,9 @@ Each reading is compared with the truth, number by number:
 - partly flagged: status uncertain, but some wrong number is not among the doubts;
 - silent: status ok and something wrong. Must be 0.
 
-    python bench/read.py [--count 30] [--style NAME ...]
+    python bench/read.py [--count 30] [--style NAME ...] [--seed 1000] [--out FILE]
+
+(--style sudoku-newspaper-photos picks the real photos.)
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,21 +40,30 @@ from pencilbox.errors import PuzzleError  # noqa: E402
 
 PHOTOS = ROOT.parent / "shared" / "data" / "images" / "sudoku-photos"
 RESULTS = ROOT / "bench" / "results" / "read.md"
+PHOTO_STYLE = "sudoku-newspaper-photos"
+"""The name of the real photos in the tables (and for --style)."""
 
 
-def _doubted(record: dict[str, Any]) -> set[tuple[str, int]]:
-    """The places the reading doubts: ("cell", row*1000+col) or ("row"/"column", line)."""
+def cell_place(row: int, col: int) -> tuple[str, int]:
+    """The place of a cell (1-based row and column), for sudoku and Double Choco alike: a
+    Double Choco cell's colour and its number share it, since the reader doubts a cell (its
+    `uncertain` items name cells, whatever about them is in doubt)."""
+    return ("cell", row * 1000 + col)
+
+
+def doubted(record: dict[str, Any]) -> set[tuple[str, int]]:
+    """The places the reading doubts: cells (`cell_place`) or ("row"/"column", line)."""
     places = set()
     for item in record["uncertain"]:
         if "cell" in item:
-            places.add(("cell", item["row"] * 1000 + item["col"]))
+            places.add(cell_place(item["row"], item["col"]))
         else:
             kind, line = item["clue"].split()
             places.add((kind, int(line)))
     return places
 
 
-def _wrong_places(record: dict[str, Any], truth: dict[str, Any]) -> set[tuple[str, int]]:
+def wrong_places(record: dict[str, Any], truth: dict[str, Any]) -> set[tuple[str, int]]:
     puzzle = record["puzzle"] or {}
     genre = truth["genre"]
     if record["genre"] != genre:
@@ -61,7 +74,7 @@ def _wrong_places(record: dict[str, Any], truth: dict[str, Any]) -> set[tuple[st
         read = puzzle.get("givens", "")
         for at, (a, b) in enumerate(zip(read, truth["givens"])):
             if a != b:
-                wrong.add(("cell", (at // size + 1) * 1000 + at % size + 1))
+                wrong.add(cell_place(at // size + 1, at % size + 1))
         if len(read) != len(truth["givens"]):
             wrong.add(("size", 0))
     elif genre == "nonogram":
@@ -99,23 +112,72 @@ def _dbchoco_cells(url: str | None, truth: dict[str, Any]) -> set[tuple[str, int
     wrong = set()
     for r, row in enumerate(truth["colors"]):
         for c, colour in enumerate(row):
-            if read.is_gray(r, c) != (colour == "g"):
-                wrong.add(("colour", (r + 1) * 1000 + c + 1))
-            if read.number(r, c) != truth["numbers"][r][c]:
-                wrong.add(("cell", (r + 1) * 1000 + c + 1))
+            wrong_colour = read.is_gray(r, c) != (colour == "g")
+            if wrong_colour or read.number(r, c) != truth["numbers"][r][c]:
+                wrong.add(cell_place(r + 1, c + 1))
     return wrong
 
 
 def judge(record: dict[str, Any], truth: dict[str, Any]) -> str:
     if record["status"] == "error":
         return "error"
-    wrong = _wrong_places(record, truth)
+    wrong = wrong_places(record, truth)
     if not wrong:
         return "exact" if record["status"] == "ok" else "exact-doubted"
     if record["status"] == "ok":
         return "silent"
-    doubted = _doubted(record)
-    return "flagged" if wrong <= doubted else "partly"
+    return "flagged" if wrong <= doubted(record) else "partly"
+
+
+@dataclass
+class Run:
+    """What a table must say about the run that made it: how many pictures a style, from
+    which seed, on which commit, when, and how loaded the shared machine was."""
+
+    count: int
+    seed: int
+    started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M", time.gmtime()))
+    commit: str = field(default_factory=lambda: _commit())
+    loads: list[float] = field(default_factory=list)
+    ended: str = ""
+
+    def sample(self) -> None:
+        self.loads.append(os.getloadavg()[0])
+
+    def finish(self) -> Run:
+        self.sample()
+        self.ended = time.strftime("%H:%M", time.gmtime())
+        return self
+
+    def describe(self) -> str:
+        loads = self.loads or [os.getloadavg()[0]]
+        command = " ".join(["python bench/read.py", *sys.argv[1:]])
+        return (
+            f"This run: {self.started}-{self.ended} UTC on commit {self.commit}, `{command}` "
+            f"({self.count} pictures a style, seeds "
+            f"{self.seed}-{self.seed + self.count - 1}), load average (1 min) "
+            f"{min(loads):.1f}-{max(loads):.1f} while it ran (2 cores, shared)."
+        )
+
+
+def _commit() -> str:
+    """The checkout's commit (and "+changes" when its files differ from it)."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + (" +changes" if dirty else "")
 
 
 def read_one(data: bytes, name: str) -> dict[str, Any]:
@@ -203,17 +265,22 @@ def main() -> None:
     parser.add_argument("--no-photos", action="store_true")
     parser.add_argument("--failures", type=Path, help="write failing pictures here")
     parser.add_argument("--speed", type=int, default=8, help="pictures per speed row (0: none)")
+    parser.add_argument("--seed", type=int, default=1000, help="first seed of each style")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the table's file")
     args = parser.parse_args()
+    run = Run(args.count, args.seed)
     outcomes: dict[str, list[str]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
     reads: dict[str, list[float]] = defaultdict(list)
     kinds: dict[str, tuple[str, str]] = {}
     pictures.read(make_picture("sudoku-print", 1)[0])  # load the model before timing
-    for style in args.style or list(STYLES):
+    chosen = args.style or [*STYLES, PHOTO_STYLE]
+    for style in [s for s in chosen if s != PHOTO_STYLE]:
         kinds[style] = (STYLES[style].genre, STYLES[style].kind)
-        for seed in range(1000, 1000 + args.count):
+        for seed in range(args.seed, args.seed + args.count):
             data, kind, truth = make_picture(style, seed)
             record = read_one(data, f"{style}-{seed}")
+            run.sample()
             verdict = judge(record, truth)
             outcomes[style].append(verdict)
             times[style].append(record["time_s"])
@@ -226,13 +293,14 @@ def main() -> None:
                     json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
                 )
             print(f"{style} {seed}: {verdict} {record['time_s']:.2f} s", flush=True)
-    if PHOTOS.is_dir() and not args.no_photos and not args.style:
-        style = "sudoku-newspaper-photos"
+    if PHOTOS.is_dir() and not args.no_photos and PHOTO_STYLE in chosen:
+        style = PHOTO_STYLE
         kinds[style] = ("sudoku", "real photo")
         for path in sorted(PHOTOS.glob("*.jpg")):
             truth = json.loads((path.parent / (path.name + ".truth.json")).read_text())
             truth["size"] = 9
             record = read_one(path.read_bytes(), path.name)
+            run.sample()
             verdict = judge(record, truth)
             outcomes[style].append(verdict)
             times[style].append(record["time_s"])
@@ -245,7 +313,7 @@ def main() -> None:
                 )
             print(f"{path.name}: {verdict} {record['time_s']:.2f} s", flush=True)
     speed = speed_table(args.speed) if args.speed else []
-    write_table(outcomes, times, reads, kinds, args.count, speed)
+    write_table(outcomes, times, reads, kinds, run.finish(), speed, args.out)
 
 
 def write_table(
@@ -253,14 +321,15 @@ def write_table(
     times: dict[str, list[float]],
     reads: dict[str, list[float]],
     kinds: dict[str, tuple[str, str]],
-    count: int,
+    run: Run,
     speed: list[str],
+    out: Path,
 ) -> None:
     lines = [
         "# Reading puzzles from pictures",
         "",
-        f"`make bench-read` ({time.strftime('%Y-%m-%d')}): each generated style drawn {count} "
-        "times (seeds 1000 on; tools/picture_corpus.py), plus the 66 real newspaper photos of "
+        f"`make bench-read`: each generated style drawn {run.count} times (seeds {run.seed} "
+        "on; tools/picture_corpus.py), plus the 66 real newspaper photos of "
         "../shared/data/images/sudoku-photos; every picture read with the genre detected. "
         "exact = every number right; flagged = wrong somewhere but the status is not ok and "
         "every wrong number is among the doubts (or the picture was refused with an error); "
@@ -268,6 +337,8 @@ def write_table(
         "wrong (must be 0). Times are medians on this 2-core machine, shared with other work: "
         "read = finding the grid and naming the numbers; total = with the solver's check "
         "(solvable, unique) and the repair search.",
+        "",
+        run.describe(),
         "",
         "| genre | style | kind | pictures | exact | exact, status ok | exact or flagged "
         "| refused (error) | partly flagged | silently wrong | median read s | median total s |",
@@ -286,8 +357,8 @@ def write_table(
             f"{statistics.median(reads[style]):.3f} | {statistics.median(times[style]):.3f} |"
         )
     lines += _summary(outcomes, kinds) + speed
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text("\n".join(lines) + "\n")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 
