@@ -376,11 +376,14 @@ def _summary(outcomes: dict[str, list[str]], kinds: dict[str, tuple[str, str]]) 
             f"({share:.1f}%) | {'yes' if share >= 99 else 'no'} |"
         )
     if rough:
-        good = sum(v.startswith("exact") or v in ("flagged", "error") for v in rough)
+        exact = sum(v.startswith("exact") for v in rough)
+        flagged, refused = rough.count("flagged"), rough.count("error")
+        good = exact + flagged + refused
         share = 100 * good / len(rough)
         lines.append(
             f"| >= 95% exactly right or fully flagged on degraded and photo-like pictures | "
-            f"{good}/{len(rough)} ({share:.1f}%) | {'yes' if share >= 95 else 'no'} |"
+            f"{good}/{len(rough)} ({share:.1f}%): {exact} exact, {flagged} flagged, {refused} "
+            f"refused with an error | {'yes' if share >= 95 else 'no'} |"
         )
     silent = sum(v == "silent" for v in every)
     lines.append(

@@ -94,3 +94,15 @@ def test_nonogram_lines_and_refusals(bench: ModuleType) -> None:
     # another genre read is wrong, whatever is doubted
     sudoku = _record("sudoku", "uncertain", {"givens": SUDOKU}, [_cell(1, 1)])
     assert bench.judge(sudoku, truth) == "partly"
+
+
+def test_the_targets_say_what_counts_as_flagged(bench: ModuleType) -> None:
+    outcomes = {
+        "clean-style": ["exact", "exact-doubted", "flagged"],
+        "photo-style": ["exact", "flagged", "error", "partly", "silent"],
+    }
+    kinds = {"clean-style": ("sudoku", "clean"), "photo-style": ("sudoku", "photo")}
+    table = "\n".join(bench._summary(outcomes, kinds))
+    assert "| >= 99% exactly right on clean screenshots | 2/3 (66.7%) | no |" in table
+    assert "3/5 (60.0%): 1 exact, 1 flagged, 1 refused with an error | no |" in table
+    assert "| 0 silently wrong | 1 of 8 | no |" in table

@@ -104,3 +104,28 @@ def test_an_app_board_with_solid_lines_and_tinted_cells_is_read(tmp_path):
 def test_a_photographed_board_is_right_or_flagged(tmp_path, seed):
     path, truth = draw("dbchoco-photo", seed, tmp_path)
     never_silently_wrong(pictures.read(path, genre="dbchoco"), truth)
+
+
+def test_a_board_lit_from_one_side_is_read(tmp_path):
+    # the light falls off across the page: white cells at the dim end are darker than gray
+    # cells at the bright end, yet each is told by its own neighbourhood
+    path, truth = draw("dbchoco-puzzlink", 3, tmp_path)
+    image = cv2.imread(str(path)).astype(np.float32)
+    height, width = image.shape[:2]
+    light = np.linspace(1.0, 0.62, width, dtype=np.float32)[None, :, None]
+    light = light * np.linspace(1.0, 0.9, height, dtype=np.float32)[:, None, None]
+    dim = tmp_path / "dim.png"
+    cv2.imwrite(str(dim), np.clip(image * light, 0, 255).astype(np.uint8))
+    reading = pictures.read(dim)
+    assert reading.genre == "dbchoco"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+def test_the_board_on_a_photographed_page_is_not_the_page(tmp_path):
+    # the page's edge is an outline too, and an even split of it meets some board lines:
+    # the board is the outline with the most cells
+    path, truth = draw("dbchoco-photo", 5005, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "dbchoco"
+    assert (reading.width, reading.height) == (len(truth["colors"][0]), len(truth["colors"]))
+    never_silently_wrong(reading, truth)

@@ -115,3 +115,50 @@ def test_newsprint_with_shaded_boxes_is_right_or_flagged(tmp_path):
     reading = pictures.read(path)
     assert reading.genre == "sudoku"
     never_silently_wrong(reading, truth)
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_a_page_photographed_turned_is_read_upright(tmp_path, turns):
+    # phones save a photo of a page lying flat turned by a quarter or a half as often as not
+    import cv2
+    import numpy as np
+
+    path, truth = draw("sudoku-print", 5, tmp_path)
+    turned = tmp_path / "turned.png"
+    cv2.imwrite(str(turned), np.rot90(cv2.imread(str(path)), turns))
+    reading = pictures.read(turned)
+    assert reading.genre == "sudoku"
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+def test_a_given_joined_to_a_ruled_line_is_read_or_doubted(tmp_path):
+    # a stroke of print joins a given to its cell's lower line: the given is not lost
+    # silently (read, or doubted with the digits it may be)
+    import cv2
+
+    path, truth = draw("sudoku-print", 3, tmp_path)
+    upright = pictures.read(path)
+    (_, top), _, (_, bottom), _ = upright.grid
+    pitch = (bottom - top) / 9
+    image = cv2.imread(str(path))
+    spoilt = []
+    for number in upright.numbers[:6]:
+        bx0, _, bx1, _ = number.box or (0, 0, 0, 0)
+        x = (bx0 + bx1) // 2
+        _, by0, _, by1 = number.box or (0, 0, 0, 0)
+        y1 = round(top + (number.line + 1) * pitch)
+        cv2.line(image, (x, (by0 + by1) // 2), (x, y1), (0, 0, 0), max(2, (bx1 - bx0) // 6))
+        spoilt.append((number.line, number.index))
+    blotted = tmp_path / "blotted.png"
+    cv2.imwrite(str(blotted), image)
+    reading = pictures.read(blotted)
+    read = {(n.line, n.index): n.value for n in reading.numbers}
+    doubted = {(reading.numbers[i].line, reading.numbers[i].index) for i in reading.doubtful()}
+    for row, col in spoilt:
+        symbol = truth["givens"][row * 9 + col]
+        assert read.get((row, col)) == int(symbol) or (row, col) in doubted, (row, col)
+    never_silently_wrong(reading, truth)
+    # each doubted cell read as empty offers digits to choose from
+    for i in reading.doubtful():
+        if reading.numbers[i].value is None:
+            assert any(v for v, _ in reading.numbers[i].alternatives)

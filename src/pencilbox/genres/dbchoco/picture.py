@@ -52,9 +52,12 @@ def _board(
     dark_ink: npt.NDArray[Any],
 ) -> tuple[gridlib.Quad, tuple[int, int] | None, npt.NDArray[Any]] | None:
     """The board's outline, its columns and rows (None when they cannot be counted) and the
-    board straightened at its own size: the first outline whose lines are all there across
-    and down in square cells, else the largest."""
+    board straightened at its own size: of the outlines whose lines are all there across
+    and down in square cells, the one with the most cells (a photographed page's edge,
+    around the board, finds only the board lines that fall near an even split of the page:
+    fewer); else the largest outline."""
     first = None
+    best: tuple[gridlib.Quad, tuple[int, int], npt.NDArray[Any]] | None = None
     for quad in _boards(dark_ink):
         width = int(np.linalg.norm(quad[1] - quad[0]))
         height = int(np.linalg.norm(quad[3] - quad[0]))
@@ -70,10 +73,11 @@ def _board(
             and _reach_ends(straight, cols, 0)
             and _reach_ends(straight, rows, 1)
         ):
-            return quad, (cols, rows), straight
-        if first is None:
+            if best is None or cols * rows > best[1][0] * best[1][1]:
+                best = quad, (cols, rows), straight
+        elif first is None:
             first = quad, _cells(straight, width, height), straight
-    return first
+    return best or first
 
 
 def _reach_ends(straight: npt.NDArray[Any], count: int, axis: int) -> bool:
@@ -290,7 +294,31 @@ def _grounds(
             patch_ink = mask[y0 + inset : y0 + CELL - inset, x0 + inset : x0 + CELL - inset]
             ground = patch[patch_ink == 0]
             grounds[r, c] = float(np.median(ground)) if ground.size else float(np.median(patch))
-    return grounds
+    return _even_light(grounds)
+
+
+def _even_light(levels: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Cell levels (rows x columns) as if the light were even: each divided by the paper's
+    brightness where it lies, a plane fitted to the lighter cells (a photographed page is
+    often lit from one side: its white cells at the dim end are darker than its gray ones
+    at the bright end), and scaled back to the paper's typical brightness."""
+    rows, cols = levels.shape
+    if rows * cols < 6:
+        return levels
+    ys, xs = np.mgrid[0:rows, 0:cols]
+    design = np.column_stack([np.ones(rows * cols), xs.ravel(), ys.ravel()])
+    values = levels.ravel().astype(np.float64)
+    chosen = np.ones(len(values), bool)
+    for _ in range(3):
+        coef, *_ = np.linalg.lstsq(design[chosen], values[chosen], rcond=None)
+        plane = design @ coef
+        above = values >= plane
+        if above.sum() < 3 or bool(np.array_equal(above, chosen)):
+            break
+        chosen = above
+    plane = np.maximum(design @ coef, 1.0)
+    flat: npt.NDArray[Any] = (values * (float(np.median(plane)) / plane)).reshape(rows, cols)
+    return flat.astype(np.float32)
 
 
 def _cell_numbers(
@@ -314,25 +342,42 @@ def _cell_numbers(
     clean[:, : _border(mask[:, : CELL // 4], 1)] = 0
     clean[:, width - _border(mask[:, ::-1][:, : CELL // 4], 1) :] = 0
     found, _ = blobs(clean, min_area=4)
-    groups: dict[tuple[int, int], list[Blob]] = {}
-    smudges: set[tuple[int, int]] = set()
+    pieces: dict[tuple[int, int], list[Blob]] = {}
     for blob in found:
         c, r = int(blob.cx // CELL), int(blob.cy // CELL)
         if not (0 <= c < cols and 0 <= r < rows):
             continue
         off_x = abs(blob.cx - (c + 0.5) * CELL)
         off_y = abs(blob.cy - (r + 0.5) * CELL)
-        central = off_x < 0.38 * CELL and off_y < 0.3 * CELL
-        glyph = 0.3 * CELL <= blob.height < 0.95 * CELL and blob.width < 0.9 * CELL
-        if central and glyph:
-            groups.setdefault((r, c), []).append(blob)
-        elif central and blob.height >= 0.15 * CELL and blob.area >= 0.02 * CELL * CELL:
-            smudges.add((r, c))
+        if off_x < 0.38 * CELL and off_y < 0.3 * CELL:
+            pieces.setdefault((r, c), []).append(blob)
+    groups: dict[tuple[int, int], list[Blob]] = {}
+    smudges: set[tuple[int, int]] = set()
+    for (r, c), near in pieces.items():
+        for blob in _characters(near):
+            glyph = 0.3 * CELL <= blob.height < 0.95 * CELL and blob.width < 0.9 * CELL
+            if glyph:
+                groups.setdefault((r, c), []).append(blob)
+            elif blob.height >= 0.15 * CELL and blob.area >= 0.02 * CELL * CELL:
+                smudges.add((r, c))
     cells = []
     for (r, c), parts in sorted(groups.items()):
         parts.sort(key=lambda b: b.x0)
         cells.append((r, c, parts[:3]))
     return cells, smudges - set(groups)
+
+
+def _characters(pieces: list[Blob]) -> list[Blob]:
+    """The pieces of ink near a cell's middle joined into characters: pieces one above the
+    other (a thin print or a small screenshot breaks a digit's strokes apart) are one
+    character, pieces side by side are two (the digits of a number)."""
+    merged: list[Blob] = []
+    for blob in sorted(pieces, key=lambda b: b.x0):
+        if merged and blob.x0 < merged[-1].x1 - 1:
+            merged[-1] = merged[-1].union(blob)
+        else:
+            merged.append(blob)
+    return merged
 
 
 def _border(strip: npt.NDArray[Any], axis: int) -> int:
@@ -570,7 +615,7 @@ def score_image(picture: Picture) -> float:
                 chromas.append(float(middle.max() - middle.min()))
     if not levels:
         return 0.0
-    values = np.array(levels)
+    values = _even_light(np.array(levels, np.float32).reshape(rows, cols)).ravel()
     top = float(values.max())
     light = values > top - 15
     mid = (values < top - 35) & (values > top - 140) & (np.array(chromas) < 70)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -65,9 +65,38 @@ def _candidates(gray: npt.NDArray[Any]) -> tuple[list[gridlib.Quad], float]:
 def _lattice(ink: npt.NDArray[Any], size: int) -> tuple[gridlib.Lattice, gridlib.Lattice]:
     side = ink.shape[0]
     length = int(side / size * 0.5)
-    cols = gridlib.fit_lattice(gridlib.ruled_profile(ink, 0, length), size, (0, side - 1))
-    rows = gridlib.fit_lattice(gridlib.ruled_profile(ink, 1, length), size, (0, side - 1))
+    cols = _fit(gridlib.ruled_profile(ink, 0, length), size, side)
+    rows = _fit(gridlib.ruled_profile(ink, 1, length), size, side)
     return cols, rows
+
+
+def _fit(profile: npt.NDArray[Any], size: int, side: int) -> gridlib.Lattice:
+    """The grid's lines along one axis. Apps often rule the cells in a grey so light (and
+    broken by highlighted rows) that beside the bold box lines they hardly count: when the
+    box lines are all there, the cell lines are looked for again with the box lines taken
+    out of the profile, so that they are measured against each other."""
+    span = (0.0, float(side - 1))
+    whole = gridlib.fit_lattice(profile, size, span)
+    n = 4 if size == 16 else 3
+    if whole.score >= 9:
+        return whole
+    boxes = gridlib.fit_lattice(profile, n, span)
+    if boxes.score < 9:
+        return whole
+    per_box = size // n
+    reach = max(2, int(side / size * 0.25))
+    thin = profile.copy()
+    for at in boxes.positions:
+        thin[max(0, int(at) - reach) : int(at) + reach + 1] = 0
+    cells = gridlib.fit_lattice(thin, size, span)
+    inner = size - 1
+    thin_found = round(cells.score * inner / 10)  # the box lines, wiped, are not among them
+    positions = tuple(
+        boxes.positions[k // per_box] if k % per_box == 0 else cells.positions[k]
+        for k in range(size + 1)
+    )
+    score = 10.0 * min(inner, thin_found + n - 1) / inner
+    return gridlib.Lattice(positions, score) if score > whole.score else whole
 
 
 def _boxed(ink: npt.NDArray[Any], size: int) -> bool:
@@ -124,10 +153,53 @@ def find_grid(
     return best
 
 
+def _grounds(colour: npt.NDArray[Any]) -> list[tuple[npt.NDArray[Any], bool]]:
+    """The picture with its ink dark, and whether the ground is dark: first as the picture
+    looks overall (gridlib.brightness), then the other way round (a light page photographed
+    on a dark table looks dark overall; a dark app's board may sit on a light page)."""
+    first, dark = gridlib.brightness(colour)
+    if colour.ndim == 2:
+        return [(first, dark), (cv2.bitwise_not(first), not dark)]
+    b, g, r = cv2.split(colour)
+    other = cv2.min(cv2.min(b, g), r) if dark else cv2.bitwise_not(cv2.max(cv2.max(b, g), r))
+    return [(first, dark), (other, not dark)]
+
+
+def find_grid_either_way(
+    colour: npt.NDArray[Any], sizes: tuple[int, ...] = SIZES
+) -> tuple[tuple[gridlib.Quad, int, float], npt.NDArray[Any], bool] | None:
+    """The best-ruled grid with the picture read dark ink on light or light on dark (the
+    other way tried only when the first finds no well-ruled grid): (the grid, the picture
+    with its ink dark, whether the ground is dark)."""
+    best = None
+    for dark_ink, dark in _grounds(colour):
+        found = find_grid(dark_ink, sizes)
+        if found is None or not _light_inside(dark_ink, found[0]):
+            continue
+        if best is None or found[2] > best[0][2]:
+            best = (found, dark_ink, dark)
+        if best is not None and best[0][2] >= 9:
+            break
+    return best
+
+
+def _light_inside(dark_ink: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
+    """True when the grid's inside is mostly light ground in `dark_ink` (ink is dark there):
+    its median, the ground's level, lies in the upper half of its range (taken the wrong
+    way round, a grid's cells are dark and its lines light). Measured within the grid, as
+    a dim photo's paper is darker than a screenshot's ink."""
+    small = cv2.warpPerspective(dark_ink, gridlib.square_warp(quad, 64), (64, 64))
+    low, middle, high = np.percentile(small, (5, 50, 95))
+    return bool(middle > (low + high) / 2)
+
+
 # -- reading the cells -------------------------------------------------------------------------
-def _cell_glyph(mask: npt.NDArray[Any], x0: int, y0: int, x1: int, y1: int) -> Blob | None:
+def _cell_glyph(
+    mask: npt.NDArray[Any], x0: int, y0: int, x1: int, y1: int, turned: bool = False
+) -> Blob | None:
     """The character in one cell: the ink near the middle that is tall enough to be a given,
-    not a pencil mark and not a piece of ruled line."""
+    not a pencil mark and not a piece of ruled line (`turned`: tall or wide enough, as a
+    given lying on its side is)."""
     width, height = x1 - x0, y1 - y0
     margin_x, margin_y = max(1, int(width * 0.07)), max(1, int(height * 0.07))
     sub = mask[y0 + margin_y : y1 - margin_y, x0 + margin_x : x1 - margin_x]
@@ -153,7 +225,7 @@ def _cell_glyph(mask: npt.NDArray[Any], x0: int, y0: int, x1: int, y1: int) -> B
             merged[-1] = last.union(blob)
         else:
             merged.append(blob)
-    tall = [b for b in merged if b.height >= 0.3 * height]
+    tall = [b for b in merged if b.height >= 0.3 * height or (turned and b.width >= 0.3 * width)]
     if not tall:
         return None
     cx, cy = sw / 2, sh / 2
@@ -263,37 +335,105 @@ def _colour_groups(
     return [GIVEN] * count
 
 
-def read_image(picture: Picture, *, size: int | None = None) -> Reading:
-    started = time.perf_counter()
-    dark_ink, dark = gridlib.brightness(picture.work)
-    found = find_grid(dark_ink, (size,) if size else SIZES)
-    if found is None:
-        raise FormatError("no sudoku grid found", source=picture.source)
-    quad, n_size, _ = found
-    cell = CELL[n_size]
-    side = cell * n_size
+@dataclass
+class _Cells:
+    """What the straightened grid's cells hold: each glyph's cell and box, its crop for the
+    recogniser, and the ink measures the rest of the reading needs."""
+
+    matrix: npt.NDArray[Any]
+    colour: npt.NDArray[Any]
+    ink: npt.NDArray[Any]
+    mask: npt.NDArray[Any]
+    boxes: list[tuple[int, int, Blob]]
+    crops: npt.NDArray[Any]
+    inked: list[tuple[int, int, Blob]]
+    """Cells read as empty that hold ink like a given's (a given the cutting lost)."""
+    heavy: set[tuple[int, int]]
+    """Cells whose middle holds ink like a given's (with a glyph or not)."""
+    inked_crops: npt.NDArray[Any]
+    turned_crops: npt.NDArray[Any]
+    """The crops of the glyphs found tall or wide enough (for telling the page's upright)."""
+
+
+def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, size: int) -> _Cells:
+    """Straighten the grid whose corners are `quad` (its top-left first) and cut out the
+    glyph of every cell that has one."""
+    cell = CELL[size]
+    side = cell * size
     matrix = gridlib.square_warp(quad, side)
     warped = cv2.warpPerspective(dark_ink, matrix, (side, side), flags=cv2.INTER_LINEAR)
     colour = cv2.warpPerspective(picture.work, matrix, (side, side), flags=cv2.INTER_LINEAR)
     ink = ink_map(warped, window=cell // 3)
-    cols, rows = _lattice(ink, n_size)
+    cols, rows = _lattice(ink, size)
     strong = float(np.percentile(ink, 99.5))
     mask = ink_mask(ink, max(0.08, 0.18 * strong), max(0.2, 0.4 * strong))
-    boxes = _glyphs(mask, cols, rows, cell)
+    clean = _without_lines(mask, cell)
+    cuts = _cuts(cols, rows, cell)
+    boxes, from_clean = _glyphs(mask, clean, cuts)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
-    crops = (
-        np.stack([glyph_image(ink, b, keep) for _, _, b in boxes])
-        if boxes
-        else np.zeros((0, 28, 28), np.float32)
+    keep_clean = cv2.dilate(clean, np.ones((3, 3), np.uint8)) > 0
+    crops = _crops(
+        ink,
+        [
+            (b, keep_clean if lone else keep)
+            for (_, _, b), lone in zip(boxes, from_clean, strict=True)
+        ],
     )
+    inked, heavy = _inked_blanks(ink, _without_lines(mask, cell, beside=False), clean, cuts, boxes)
+    inked_crops = _crops(ink, [(b, keep_clean) for _, _, b in inked])
+    lying = [(b, keep) for _, _, b in _glyphs(mask, clean, cuts, turned=True)[0]]
+    return _Cells(
+        matrix, colour, ink, mask, boxes, crops, inked, heavy, inked_crops, _crops(ink, lying)
+    )
+
+
+def _legibility(guesses: list[Guess]) -> float:
+    """How well the glyphs read as characters: the summed probability of each one's best
+    character (not "none")."""
+    return sum(max((p for s, p in g.ranked if s != "none"), default=0.0) for g in guesses)
+
+
+def _upright_turn(crops: npt.NDArray[Any], allowed: str) -> int:
+    """How many quarter turns counter-clockwise make the glyphs upright: 0 unless another
+    turn reads clearly better. Phones often save a photo of a page lying flat turned by a
+    quarter or a half (their orientation sensor cannot tell), so the picture's own upright
+    is not the page's."""
+    if len(crops) < 4:
+        return 0
+    scores = []
+    for k in range(4):
+        turned = np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))
+        scores.append(_legibility(recogniser().guess(turned, allowed)))
+    best = int(np.argmax(scores))
+    if best and scores[best] > 1.25 * scores[0] and scores[best] - scores[0] > 0.1 * len(crops):
+        return best
+    return 0
+
+
+def read_image(picture: Picture, *, size: int | None = None) -> Reading:
+    started = time.perf_counter()
+    either = find_grid_either_way(picture.work, (size,) if size else SIZES)
+    if either is None:
+        raise FormatError("no sudoku grid found", source=picture.source)
+    (quad, n_size, _), dark_ink, dark = either
     allowed = "".join(sorted(set("".join(ALPHABETS[n_size]))))
-    guesses = recogniser().guess(crops, allowed)
+    cells = _cells(picture, dark_ink, quad, n_size)
+    turn = _upright_turn(cells.turned_crops, allowed)
+    guesses = recogniser().guess(cells.crops, allowed)
+    if turn:
+        # the page's top-left corner is the picture's corner `turn` steps round the quad
+        cells = _cells(picture, dark_ink, np.roll(quad, -turn, axis=0), n_size)
+        guesses = recogniser().guess(cells.crops, allowed)
     alphabet = ALPHABETS[n_size][0]
     if n_size == 16 and any(g.best == "0" for g in guesses):
         alphabet = ALPHABETS[16][1]
-    roles = _colour_groups(colour, ink, mask, [b for _, _, b in boxes], dark)
-    inverse = np.linalg.inv(matrix)
-    numbers, entries = _named(boxes, guesses, roles, alphabet, inverse, picture)
+    roles = _colour_groups(
+        cells.colour, cells.ink, cells.mask, [b for _, _, b in cells.boxes], dark
+    )
+    inverse = np.linalg.inv(cells.matrix)
+    numbers, entries = _named(cells.boxes, guesses, roles, alphabet, inverse, picture, cells.heavy)
+    numbers += _inked_numbers(cells, allowed, alphabet, inverse, picture)
+    side = CELL[n_size] * n_size
     corners = (
         gridlib.map_points(
             inverse, np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
@@ -319,12 +459,14 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     return replace(reading, time_s=time.perf_counter() - started)
 
 
-def _glyphs(
-    mask: npt.NDArray[Any], cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int
-) -> list[tuple[int, int, Blob]]:
-    """The character in each cell that has one: (row, column, its box)."""
+Cut = tuple[int, int, int, int, int, int]
+"""A cell of the straightened grid: row, column, and its box x0, y0, x1, y1."""
+
+
+def _cuts(cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int) -> list[Cut]:
+    """Every cell's box, by the ruled lines found (by the even split where they are lost)."""
     size = cols.count
-    boxes: list[tuple[int, int, Blob]] = []
+    cuts = []
     for r in range(size):
         for c in range(size):
             x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
@@ -332,10 +474,114 @@ def _glyphs(
             if x1 - x0 < 6 or y1 - y0 < 6:
                 x0, x1 = c * cell, (c + 1) * cell
                 y0, y1 = r * cell, (r + 1) * cell
-            glyph = _cell_glyph(mask, x0, y0, x1, y1)
-            if glyph is not None:
-                boxes.append((r, c, glyph))
-    return boxes
+            cuts.append((r, c, x0, y0, x1, y1))
+    return cuts
+
+
+def _without_lines(mask: npt.NDArray[Any], cell: int, beside: bool = True) -> npt.NDArray[Any]:
+    """The ink mask with the ruled lines taken out: runs of ink straight across or down for
+    most of a cell's length (longer than any character's stroke), and (`beside`) the pixel
+    beside them, so that a given the print, the paper's grain or a blur joined to a line
+    stands alone again."""
+    length = max(5, int(cell * 0.85))
+    across = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
+    )
+    down = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
+    )
+    lines = cv2.bitwise_or(across, down)
+    if beside:
+        lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    clean: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(lines))
+    return clean
+
+
+def _glyphs(
+    mask: npt.NDArray[Any], clean: npt.NDArray[Any], cuts: list[Cut], turned: bool = False
+) -> tuple[list[tuple[int, int, Blob]], list[bool]]:
+    """The character in each cell that has one: (row, column, its box), and for each
+    whether it was found only once the ruled lines were taken out of the mask."""
+    boxes: list[tuple[int, int, Blob]] = []
+    from_clean = []
+    for r, c, x0, y0, x1, y1 in cuts:
+        glyph = _cell_glyph(mask, x0, y0, x1, y1, turned)
+        lone = glyph is None
+        if glyph is None:
+            glyph = _cell_glyph(clean, x0, y0, x1, y1, turned)
+        if glyph is not None:
+            boxes.append((r, c, glyph))
+            from_clean.append(lone)
+    return boxes, from_clean
+
+
+def _crops(ink: npt.NDArray[Any], boxes: list[tuple[Blob, npt.NDArray[Any]]]) -> npt.NDArray[Any]:
+    """The recogniser's crops of the glyphs in `boxes`, each with the mask of its own ink."""
+    if not boxes:
+        return np.zeros((0, 28, 28), np.float32)
+    return np.stack([glyph_image(ink, box, keep) for box, keep in boxes])
+
+
+INKED = 0.45
+"""A cell read as empty whose middle holds at least this share of the ink in a given's
+middle (the median over the picture's givens), in a piece at least TALL times as tall as
+the givens, is doubted: a given may be there. Givens lost by the cutting come above 1 on
+the newspaper photos; pencil marks reach 0.56 (four in the middle of a 16x16 cell) but are
+small pieces."""
+TALL = 0.6
+
+
+def _middle(cut: Cut) -> tuple[int, int, int, int]:
+    _, _, x0, y0, x1, y1 = cut
+    w, h = x1 - x0, y1 - y0
+    return x0 + w // 4, y0 + h // 4, x1 - w // 4, y1 - h // 4
+
+
+def _inked_blanks(
+    ink: npt.NDArray[Any],
+    mask: npt.NDArray[Any],
+    clean: npt.NDArray[Any],
+    cuts: list[Cut],
+    boxes: list[tuple[int, int, Blob]],
+) -> tuple[list[tuple[int, int, Blob]], set[tuple[int, int]]]:
+    """Cells without a glyph whose middle holds ink like the givens' middles (measured in
+    this picture: print, light and blur differ from one to the next), each with the box of
+    that ink; and every cell whose middle holds that much ink, glyph or not."""
+    weight = ink * (mask > 0)
+
+    def mass(cut: Cut) -> float:
+        x0, y0, x1, y1 = _middle(cut)
+        return float(weight[y0:y1, x0:x1].sum())
+
+    having = {(r, c) for r, c, _ in boxes}
+    given = [mass(cut) for cut in cuts if (cut[0], cut[1]) in having]
+    if len(given) < 4:
+        return [], set()
+    typical = float(np.median(given))
+    tall = TALL * float(np.median([b.height for _, _, b in boxes]))
+    found = []
+    heavy = set()
+    for cut in cuts:
+        r, c, x0, y0, x1, y1 = cut
+        if mass(cut) < INKED * typical:
+            continue
+        mx0, my0, mx1, my1 = _middle(cut)
+        pieces, _ = blobs(mask[y0:y1, x0:x1], min_area=2)
+        near = [
+            b
+            for b in pieces
+            if b.x1 + x0 > mx0 and b.x0 + x0 < mx1 and b.y1 + y0 > my0 and b.y0 + y0 < my1
+        ]
+        if not near or max(b.height for b in near) < tall:
+            continue  # small marks only (pencil marks), however many
+        heavy.add((r, c))
+        if (r, c) in having:
+            continue
+        box = near[0]
+        for piece in near[1:]:
+            box = box.union(piece)
+        found.append((r, c, Blob(box.x0 + x0, box.y0 + y0, box.x1 + x0, box.y1 + y0, box.area)))
+    return found, heavy
 
 
 def _named(
@@ -345,6 +591,7 @@ def _named(
     alphabet: str,
     inverse: npt.NDArray[Any],
     picture: Picture,
+    heavy: set[tuple[int, int]],
 ) -> tuple[list[ReadNumber], dict[tuple[int, int], Any]]:
     """The givens as numbers (boxes in the original picture), and the player's entries."""
     numbers: list[ReadNumber] = []
@@ -355,6 +602,11 @@ def _named(
         value, confidence = ranked[0] if ranked else (None, 0.0)
         original = _original_box(inverse, box, picture)
         reason = None if value is not None else "a mark that is not a digit"
+        if value is None and (r, c) in heavy:
+            # as much ink as a given: a given the recogniser did not know, never dropped
+            reason = "ink like a given's that was not read as a digit: a given may be here"
+            confidence = min(confidence, 0.5)
+            ranked = [(None, confidence), *((v, p) for v, p in ranked if v)]
         if role == UNSURE and value is not None:
             # the colour or weight hints at a player's entry, too weakly to decide
             reason = "drawn a little unlike most givens: a given, or the player's entry?"
@@ -380,6 +632,32 @@ def _named(
             )
         )
     return numbers, entries
+
+
+def _inked_numbers(
+    cells: _Cells, allowed: str, alphabet: str, inverse: npt.NDArray[Any], picture: Picture
+) -> list[ReadNumber]:
+    """The cells read as empty that hold a given's worth of ink, as doubts: read as empty,
+    with the characters the ink may be as alternatives (a misread that the rules may not
+    catch: a given lost leaves a sound puzzle with several solutions, or even one)."""
+    numbers = []
+    guesses = recogniser().guess(cells.inked_crops, allowed) if cells.inked else []
+    for (r, c, box), guess in zip(cells.inked, guesses, strict=True):
+        ranked = [(_value(symbol, alphabet), p) for symbol, p in guess.ranked]
+        options = tuple((v, p) for v, p in ranked if v is not None and v != -1)
+        numbers.append(
+            ReadNumber(
+                "cell",
+                r,
+                c,
+                None,
+                min(0.5, dict(ranked).get(None, 0.0)),
+                options,
+                _original_box(inverse, box, picture),
+                reason="ink in this cell was not read as a digit: a given may be here",
+            )
+        )
+    return numbers
 
 
 def _value(symbol: str, alphabet: str) -> int | None:
@@ -564,6 +842,5 @@ def puzzle_text(reading: Reading) -> str:
 
 def score_image(picture: Picture) -> float:
     """How much the picture looks like a sudoku: the ruling score of its best square grid."""
-    dark_ink, _ = gridlib.brightness(picture.work)
-    found = find_grid(dark_ink)
-    return found[2] if found else 0.0
+    either = find_grid_either_way(picture.work)
+    return either[0][2] if either else 0.0
