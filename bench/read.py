@@ -151,7 +151,11 @@ class Run:
 
     def describe(self) -> str:
         loads = self.loads or [os.getloadavg()[0]]
-        command = " ".join(["python bench/read.py", *sys.argv[1:]])
+        shown = [a for a in sys.argv[1:] if not a.startswith("--failures")]
+        if "--failures" in shown:  # where failures went is this machine's business
+            at = shown.index("--failures")
+            del shown[at : at + 2]
+        command = " ".join(["python bench/read.py", *shown])
         return (
             f"This run: {self.started}-{self.ended} UTC on commit {self.commit}, `{command}` "
             f"({self.count} pictures a style, seeds "
