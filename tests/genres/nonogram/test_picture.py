@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -108,33 +110,59 @@ def test_a_photographed_grid_has_its_own_size_not_the_pages(seed):
     assert (layout.width, layout.height) == (len(truth["cols"]), len(truth["rows"]))
 
 
-def _struck_number(text: str, slash: bool) -> tuple[np.ndarray, np.ndarray]:
+def _struck_number(
+    text: str, slash: bool, face: str = "Regular", size: int = 36, width: int = 3
+) -> tuple[np.ndarray, np.ndarray]:
     """A clue number drawn in a held-out face and struck out the way apps mark a solved
     clue: a level line through its middle or a slash corner to corner. Its ink and mask."""
-    face = next(p for p in held_out_fonts() if "Regular" in p.name)
+    path = next(p for p in held_out_fonts() if p.name.endswith(f"-{face}.ttf"))
     image = Image.new("L", (120, 80), 255)
     draw = ImageDraw.Draw(image)
-    font = ImageFont.truetype(str(face), 36)
+    font = ImageFont.truetype(str(path), size)
     draw.text((60, 40), text, font=font, fill=0, anchor="mm")
     x0, y0, x1, y1 = draw.textbbox((60, 40), text, font=font, anchor="mm")
     if slash:
-        draw.line([(x0 - 6, y1 + 2), (x1 + 6, y0 - 2)], fill=0, width=3)
+        over = max(2, size // 6)
+        draw.line([(x0 - over, y1 + 2), (x1 + over, y0 - 2)], fill=0, width=width)
     else:
-        draw.line([(x0 - 3, (y0 + y1) / 2), (x1 + 3, (y0 + y1) / 2)], fill=0, width=3)
+        draw.line([(x0 - 3, (y0 + y1) / 2), (x1 + 3, (y0 + y1) / 2)], fill=0, width=width)
     ink = ink_map(np.asarray(image), window=31)
     return ink, ((ink > 0.3) * 255).astype(np.uint8)
 
 
+def _read_struck(text: str, slash: bool, **drawing: Any) -> tuple[str, int]:
+    """What the reader makes of a struck number, and how many of its digits stay doubted."""
+    ink, mask = _struck_number(text, slash, **drawing)
+    found, _ = blobs(mask, min_area=4)
+    height = float(max(b.height for b in found))
+    chars, cleaned, ink, struck, named = picture_module._unstruck(found, mask, ink, height)
+    keep = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
+    read = ""
+    for b in sorted(chars, key=lambda b: b.x0):
+        guess = named.get(b) or recogniser().guess(glyph_image(ink, b, keep)[None], "0123456789")[0]
+        read += guess.best
+    return read, len(struck)
+
+
 @pytest.mark.parametrize(("text", "slash"), [("10", False), ("3", True), ("7", True)])
 def test_a_struck_out_clue_is_read_without_its_strike(text, slash):
-    ink, mask = _struck_number(text, slash)
-    found, _ = blobs(mask, min_area=4)
-    height = 26.0  # the clue digits' height in this drawing
-    chars, cleaned = picture_module._unstruck(found, mask, ink, height)
-    keep = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
-    crops = np.stack([glyph_image(ink, b, keep) for b in sorted(chars, key=lambda b: b.x0)])
-    read = "".join(g.best for g in recogniser().guess(crops, "0123456789"))
-    assert read == text
+    assert _read_struck(text, slash)[0] == text
+
+
+@pytest.mark.parametrize("text", ["2", "1", "6"])
+def test_a_bold_digit_under_a_heavy_slash_keeps_its_shape(text):
+    # a slash as thick as a bold face's strokes runs along a 2's own slanted stroke and cuts
+    # a 1's stem: what is left is read three ways, and stays in doubt
+    read, doubted = _read_struck(text, True, face="Bold", size=30, width=4)
+    assert (read, doubted) == (text, 1)
+
+
+@pytest.mark.parametrize(("text", "size"), [("2", 9), ("3", 9), ("7", 10), ("13", 11)])
+def test_tiny_struck_digits_lose_their_strike(text, size):
+    # 7-8 px digits under a 1 px strike, as thick as their strokes: only the strike's own
+    # pixels are taken out (a 3's middle bar beside it stays), and what is read stays in doubt
+    read, doubted = _read_struck(text, False, size=size, width=1)
+    assert (read, doubted) == (text, len(text))
 
 
 def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
@@ -312,3 +340,26 @@ def test_a_screenshots_border_is_square_though_filled_cells_bend_its_outline():
     warp = cv2.getPerspectiveTransform(bent, target)
     tilted = cv2.warpPerspective(image, warp, (420, 420), borderValue=255)
     assert not picture_module._plumb(tilted, target)
+
+
+def test_a_space_beside_a_struck_number_is_doubted():
+    # a strike left in widens its number's box by a pixel or two each side: the space to
+    # the next number looks like the space within one
+    line = _row_of([9, 9, 9], [2, 6], height=8)
+    groups = [[b] for b in line]
+    assert not picture_module._crowded([groups], 3.2, 8.0)
+    assert picture_module._crowded([groups], 3.2, 8.0, frozenset(line[:1])) == set(line[:2])
+
+
+def test_two_tiny_digits_that_touch_are_no_slash():
+    # a "12" 6 px tall whose 1's foot and 2's top sit in opposite corners of its box, as a
+    # slash's ends would (from a 15 px boxed screenshot): its ink does not run along a line
+    rows = [".###.###", "..#.#.##", ".##...##", ".##..##.", ".##.##.#", "###.###."]
+    patch = np.array([[ch == "#" for ch in row] for row in rows])
+    assert picture_module._strike_through(patch, 7.0) is None
+    # a 1 px slash across a tiny digit is one
+    slashed = np.zeros((9, 9), bool)
+    slashed[1:8, 4] = True
+    for k in range(9):
+        slashed[8 - k, k] = True
+    assert picture_module._strike_through(slashed, 7.0) is not None

@@ -51,6 +51,10 @@ CLEAR = 0.05
 """How far (in cells) a clue stands off the grid's outer line at least (the line's own ink
 reaches about this far)."""
 CROWDED = "the space beside it could part two numbers as well as two digits of one"
+STRUCK = "read through the stroke that strikes it out"
+TINY = 10
+"""Struck characters shorter than this (pixels): the strike is as thick as their own
+strokes, and what is read once it is out stays in doubt."""
 BLANK = "no clue number was found beside this line"
 UNREAD = "a mark here could not be read as a number"
 """The reason given for a line without numbers: it stands in the reading as one number with
@@ -361,7 +365,10 @@ def _filled(image: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 
 def _trimmed(
-    cols: list[float], rows: list[float], dark: npt.NDArray[Any], strokes: npt.NDArray[Any]
+    cols: list[float],
+    rows: list[float],
+    dark: npt.NDArray[Any],
+    strokes: npt.NDArray[Any],
 ) -> tuple[list[float], list[float]]:
     """The lattice without outer strips that are not part of a grid (no lines across them,
     no filled cells): evenly spaced lines can continue past the grid's border by chance
@@ -520,7 +527,10 @@ def _grid_block(
     ruled = np.zeros((ny, nx), np.float32)
     for j in range(ny):
         for k in range(nx):
-            inset_x, inset_y = 0.2 * (cols[k + 1] - cols[k]), 0.2 * (rows[j + 1] - rows[j])
+            inset_x, inset_y = (
+                0.2 * (cols[k + 1] - cols[k]),
+                0.2 * (rows[j + 1] - rows[j]),
+            )
             patch = dark[
                 int(rows[j] + inset_y) : int(rows[j + 1] - inset_y),
                 int(cols[k] + inset_x) : int(cols[k + 1] - inset_x),
@@ -638,21 +648,25 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
     there is none. (Some digits have such strokes too, a 4's bar, a 7's stem: the
     recogniser decides afterwards whether taking the stroke out helped.)"""
     h, w = patch.shape
-    if h < 0.5 * height or h < 8:
-        return None  # a few pixels tall: a strike cannot be told from the digit's strokes
+    if h < 0.5 * height or h < 4:
+        return None
     thickness = max(1, round(0.09 * max(h, height)))
     full: npt.NDArray[Any] = np.asarray(patch.all(axis=1))
     band = [y for y in range(int(0.25 * h), int(0.8 * h) + 1) if y < h and full[y]]
     one_band = bool(band) and band[-1] - band[0] + 1 == len(band) <= max(2, 0.2 * h)
     if one_band and w >= 0.5 * h:
         # the stroke sticks out of the digit: at both ends of the box, only the stroke
-        lo, hi = min(band) - 1, max(band) + 2
+        # (a row of soft edge either side allowed, none in tiny print, where a digit's
+        # own bar reaching the box's sides may be no more than a row away)
+        edge = 0 if h < TINY else 1
+        lo, hi = min(band) - edge, max(band) + 1 + edge
         ends = np.concatenate([patch[:, :1], patch[:, -1:]], axis=1)
         if ends[:lo].any() or ends[hi:].any():
             return None
         middle = float(np.median(band))
         return (0.0, middle), (w - 1.0, middle), max(thickness, len(band))
-    if w < 0.7 * h or math.hypot(w, h) < 0.9 * height:
+    # a slash's box is about square; in tiny print a slanted digit's nearly is too
+    if w < (0.85 if h < TINY else 0.7) * h or math.hypot(w, h) < 0.9 * height:
         return None
     # a slash sticks out of the digit at two opposite corners
     edge = max(1, int(0.15 * w))
@@ -660,41 +674,93 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
     right_rows = np.nonzero(patch[:, w - edge :].any(axis=1))[0]
     if len(left_rows) == 0 or len(right_rows) == 0:
         return None
-    rising = left_rows.min() >= 0.6 * h and right_rows.max() <= 0.4 * h
-    falling = left_rows.max() <= 0.4 * h and right_rows.min() >= 0.6 * h
+    # ink in two opposite corners and none in the other two (in small print a digit's
+    # foot or flag may reach the box's side elsewhere)
+    low, high = 0.75 * h, 0.25 * h
+    top_left, bottom_left = left_rows.min() < high, left_rows.max() >= low
+    top_right, bottom_right = right_rows.min() < high, right_rows.max() >= low
+    rising = bottom_left and top_right and not top_left and not bottom_right
+    falling = top_left and bottom_right and not bottom_left and not top_right
     if not (rising or falling):
         return None
-    wide = cv2.dilate(patch.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
+    # (in tiny print the ink itself must run along it: a pixel's slack makes a slash of
+    # the strokes of two small digits that touch)
+    wide = patch if h < TINY else cv2.dilate(patch.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
     reach = max(1, int(0.25 * h))
-    best: tuple[float, Segment] | None = None
+    lefts, rights = [], []
     for low in range(h - 1, h - 1 - reach, -1):
-        for high in range(0, reach):
+        for high in range(reach):
             left_y, right_y = (low, high) if rising else (high, low)
-            start: Point = (0.0, float(left_y))
-            end: Point = (w - 1.0, float(right_y))
-            share = _coverage(wide, start, end)
-            if share >= 0.95 and (best is None or share > best[0]):
-                best = share, (start, end, thickness)
-    return best[1] if best else None
+            if _coverage(wide, (0.0, float(left_y)), (w - 1.0, float(right_y))) >= 0.95:
+                lefts.append(left_y)
+                rights.append(right_y)
+    if not lefts:
+        return None
+    # the slash's middle: of the lines that run along it, the middle ones
+    start: Point = (0.0, float(np.median(lefts)))
+    end: Point = (w - 1.0, float(np.median(rights)))
+    return start, end, _stroke_width(patch, start, end) or thickness
 
 
-def _erase_bare(patch: npt.NDArray[Any], segment: Segment) -> npt.NDArray[Any]:
+def _stroke_width(patch: npt.NDArray[Any], start: Point, end: Point) -> int:
+    """How thick a straight stroke is: the ink near its ends (where it sticks out of the
+    character it strikes) per unit of its length. 0 when it cannot be measured."""
+    h = patch.shape[0]
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    if length < 4:
+        return 0
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    ys, xs = np.nonzero(patch)
+    along = ((xs - start[0]) * ux + (ys - start[1]) * uy) / length
+    across = np.abs((xs - start[0]) * -uy + (ys - start[1]) * ux)
+    near = across <= max(2.0, 0.15 * h)
+    # each end apart, the thinner counts (the digit may reach into the other)
+    first = near & (along >= 0.0) & (along < 0.18)
+    last = near & (along > 0.82) & (along <= 1.0)
+    if not first.any() or not last.any():
+        return 0
+    return max(1, round(min(float(first.sum()), float(last.sum())) / (0.18 * length)))
+
+
+def _erase_bare(
+    patch: npt.NDArray[Any], segment: Segment, margin: int = 1, square: bool = True
+) -> npt.NDArray[Any]:
     """The patch without the stroke's bare stretches: a pixel of the stroke is kept where
-    ink continues on both sides across it (a digit's own stroke crossing it)."""
+    ink continues on both sides across it, just past the stroke's two edges (a digit's
+    own stroke crossing it). `margin`: pixels taken beside the stroke too (its soft edge;
+    none in tiny print, where a pixel beside it is the digit's). `square`: across a slash
+    also down the columns and along the rows (a 1's stem crossing it at a slant stays
+    whole, but so does much of a 2's slanted stroke along it)."""
     (x0, y0), (x1, y1), thickness = segment
     h, w = patch.shape
-    line = np.zeros((h, w), np.uint8)
-    cv2.line(line, (round(x0), round(y0)), (round(x1), round(y1)), 1, thickness + 2)
+    zone = np.zeros((h, w), np.uint8)
+    cv2.line(zone, (round(x0), round(y0)), (round(x1), round(y1)), 1, thickness + 2 * margin)
     length = max(1e-6, math.hypot(x1 - x0, y1 - y0))
     nx, ny = -(y1 - y0) / length, (x1 - x0) / length
-    reach = thickness / 2 + 1.5
-    sides = []
-    for sign in (1, -1):
-        shift = np.array([[1, 0, sign * nx * reach], [0, 1, sign * ny * reach]], np.float32)
-        moved = cv2.warpAffine(patch.astype(np.uint8), shift, (w, h), flags=cv2.INTER_NEAREST)
-        sides.append(moved > 0)
-    crossing = sides[0] & sides[1]
-    out: npt.NDArray[Any] = patch & ~((line > 0) & ~crossing)
+    ys, xs = np.nonzero((zone > 0) & patch)
+    # from each pixel, across the stroke to just past its two edges: straight across it,
+    # down a column and along a row (a digit's stem or bar crossing a slash at a slant)
+    offset = (xs - x0) * nx + (ys - y0) * ny
+    beyond = thickness / 2 + margin + 0.5
+
+    def inked(px: npt.NDArray[Any], py: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        cx, cy = np.round(px).astype(int), np.round(py).astype(int)
+        inside = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+        found = np.zeros(len(cx), bool)
+        found[inside] = patch[cy[inside], cx[inside]]
+        return found
+
+    crossing = np.zeros(len(xs), bool)
+    ways = ((nx, ny), (0.0, 1.0), (1.0, 0.0)) if square else ((nx, ny),)
+    for dx, dy in ways:
+        rate = dx * nx + dy * ny  # how fast a step this way crosses the stroke
+        if abs(rate) < 0.3:
+            continue
+        there = (beyond - offset) / rate
+        back = (-beyond - offset) / rate
+        crossing |= inked(xs + there * dx, ys + there * dy) & inked(xs + back * dx, ys + back * dy)
+    out: npt.NDArray[Any] = patch.copy()
+    out[ys[~crossing], xs[~crossing]] = False
     return out
 
 
@@ -731,47 +797,155 @@ def _pieces(patch: npt.NDArray[Any], blob: Blob, height: float) -> list[Blob]:
     ]
 
 
+Option = tuple[npt.NDArray[Any], list[Blob]]
+"""A struck character's box once its strike is out: what is left, and its pieces."""
+
+
 def _unstruck(
     chars: list[Blob], mask: npt.NDArray[Any], ink: npt.NDArray[Any], height: float
-) -> tuple[list[Blob], npt.NDArray[Any]]:
+) -> tuple[list[Blob], npt.NDArray[Any], npt.NDArray[Any], set[Blob], dict[Blob, Guess]]:
     """Clue numbers struck through (solved, in some apps) with the strike taken out: where a
     stroke crosses a character's whole box, the bare stroke is erased and what is left is
-    read again. The change is kept when what is left reads as digits and the character
-    as it was did not read as a sure digit."""
+    read again. The change is kept when what is left reads as digits more surely than the
+    character as it was (a 4's bar or a 7's stem taken for a strike reads worse without
+    it). Returns the characters, the clue mask and the ink map, both without the strikes
+    (the ink's soft edges along an erased strike go too, so no crop shows them), and the
+    characters read through a strike or with one still in them: what they read is a guess
+    (a slash leaves a 2 looking much like a 1), and their boxes are the strike's, wider
+    than the digits, so the space beside them says little. And what the recogniser made
+    of the digits left by a slash, from three looks (`_struck_looks`), which they read."""
+    options, slashes = _strike_options(chars, mask, height)
+    if not options:
+        return chars, mask, ink, set(), {}
+    was, read = _struck_looks(options, slashes, mask, ink)
     cleaned = mask.copy()
-    proposals: dict[Blob, list[Blob]] = {}
+    accepted: dict[Blob, list[Blob]] = {}
+    named: dict[Blob, Guess] = {}
+    struck: set[Blob] = set()
+    for blob, guess in zip(options, was, strict=True):
+        before_read = guess.confidence if guess.best != "none" else 0.0
+        for way, (left, pieces) in enumerate(options[blob]):
+            looks = read[blob, way]
+            if blob in slashes and way == 0:
+                # a slash's digits read by all the looks that cut them alike, the slash
+                # left in counting twice (taking it out leaves a 2 much like a 1)
+                same = [
+                    read[blob, k] for k in (1, 2, 2) if len(read.get((blob, k), [])) == len(pieces)
+                ]
+                looks = [
+                    _together([look, *(other[i] for other in same)]) for i, look in enumerate(looks)
+                ]
+            # one digit left is judged against what it read as before; two (a number cut
+            # out of a strike) must each read well, as they will be grouped by spacing
+            least = 0.5 if len(pieces) == 1 else 0.8
+            sure = [g.confidence for g in looks if g.best != "none"]
+            if len(sure) == len(pieces) and min(sure) >= least and min(sure) > before_read:
+                accepted[blob] = pieces
+                named.update(zip(pieces, looks, strict=True))
+                cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = left * 255
+                if blob in slashes or blob.height < TINY:
+                    struck.update(pieces)  # what a slash or a tiny strike leaves is a guess
+                break
+        else:
+            if before_read < 0.9:
+                struck.add(blob)  # a strike still in it, and no sure digit
+    out = [piece for blob in chars for piece in accepted.get(blob, [blob])]
+    return out, cleaned, _without_erased(ink, mask, cleaned), struck, named
+
+
+def _strike_options(
+    chars: list[Blob], mask: npt.NDArray[Any], height: float
+) -> tuple[dict[Blob, list[Option]], set[Blob]]:
+    """The struck characters and what is left of each once its strike is out, one way or
+    two: a slash is erased straight across only first (a 2's slanted stroke along it stays
+    a 2), then also down the columns and along the rows (a bold 1's stem it cuts at a
+    slant stays whole). And which of them are slashed."""
+    options: dict[Blob, list[Option]] = {}
+    slashes: set[Blob] = set()
     for blob in chars:
         patch = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
         segment = _strike_through(patch, height)
         if segment is None:
             continue
-        left = _erase_bare(patch, segment)
-        pieces = _pieces(left, blob, height)
-        if 1 <= len(pieces) <= 2:
-            proposals[blob] = pieces
-            cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = left * 255
-    if not proposals:
-        return chars, mask
+        options[blob] = []
+        slash = segment[0][1] != segment[1][1]
+        if slash:
+            slashes.add(blob)
+        # in tiny print the strike is as thick as the digit's strokes: only its own pixels go
+        margin = 0 if blob.height < TINY else 1
+        for square in (False, True) if slash else (True,):
+            left = _erase_bare(patch, segment, margin, square)
+            pieces = _pieces(left, blob, height)
+            if 1 <= len(pieces) <= 2:
+                options[blob].append((left, pieces))
+    return options, slashes
+
+
+def _struck_looks(
+    options: dict[Blob, list[Option]],
+    slashes: set[Blob],
+    mask: npt.NDArray[Any],
+    ink: npt.NDArray[Any],
+) -> tuple[list[Guess], dict[tuple[Blob, int], list[Guess]]]:
+    """The recogniser's guesses, in one batch: for each struck character as it is, and for
+    the pieces of each of its ways (keyed by character and way: 0 and 1 the ways erased,
+    2 a slash left in with each digit cut to its own box, as the recogniser learnt struck
+    digits)."""
     before = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
-    after = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
-    originals = list(proposals)
-    pieces = [p for blob in originals for p in proposals[blob]]
+    originals = list(options)
     crops = [glyph_image(ink, b, before) for b in originals]
-    crops += [glyph_image(ink, b, after) for b in pieces]
-    guesses = recogniser().guess(np.stack(crops), DIGITS)
-    was, now = guesses[: len(originals)], iter(guesses[len(originals) :])
-    accepted: dict[Blob, list[Blob]] = {}
-    for blob, guess in zip(originals, was, strict=True):
-        read = [next(now) for _ in proposals[blob]]
-        before_read = guess.confidence if guess.best != "none" else 0.0
-        digits = all(g.best != "none" and g.confidence >= 0.85 for g in read)
-        if digits and min(g.confidence for g in read) > before_read:
-            accepted[blob] = proposals[blob]
-        else:
-            region = (slice(blob.y0, blob.y1), slice(blob.x0, blob.x1))
-            cleaned[region] = mask[region]
-    out = [piece for blob in chars for piece in accepted.get(blob, [blob])]
-    return out, cleaned
+    for way in range(2):  # the crops of each blob's first way, then of its second
+        cleaned = mask.copy()
+        for blob in originals:
+            if way < len(options[blob]):
+                cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = options[blob][way][0] * 255
+        inked = _without_erased(ink, mask, cleaned)
+        after = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
+        crops += [
+            glyph_image(inked, piece, after)
+            for blob in originals
+            if way < len(options[blob])
+            for piece in options[blob][way][1]
+        ]
+    crops += [
+        glyph_image(ink, piece, before)
+        for blob in originals
+        if blob in slashes and options[blob]
+        for piece in options[blob][0][1]
+    ]
+    guesses = iter(recogniser().guess(np.stack(crops), DIGITS))
+    was = [next(guesses) for _ in originals]
+    read: dict[tuple[Blob, int], list[Guess]] = {}
+    for way in range(3):
+        for blob in originals:
+            if way < 2 and way < len(options[blob]):
+                read[blob, way] = [next(guesses) for _ in options[blob][way][1]]
+            elif way == 2 and blob in slashes and options[blob]:
+                read[blob, way] = [next(guesses) for _ in options[blob][0][1]]
+    return was, read
+
+
+def _together(guesses: list[Guess]) -> Guess:
+    """One guess from several looks at a character: their probabilities averaged."""
+    total: dict[str, float] = {}
+    for guess in guesses:
+        for name, probability in guess.ranked:
+            total[name] = total.get(name, 0.0) + probability / len(guesses)
+    ranked = sorted(total.items(), key=lambda item: -item[1])[:4]
+    return Guess(tuple(ranked))
+
+
+def _without_erased(
+    ink: npt.NDArray[Any], mask: npt.NDArray[Any], cleaned: npt.NDArray[Any]
+) -> npt.NDArray[Any]:
+    """The ink map with the erased strokes gone: their pixels and the soft edge a pixel
+    around them, except where a character's ink is kept."""
+    erased = cv2.bitwise_and(mask, cv2.bitwise_not(cleaned))
+    if not erased.any():
+        return ink
+    gone = (cv2.dilate(erased, np.ones((3, 3), np.uint8)) > 0) & (cleaned == 0)
+    out: npt.NDArray[Any] = np.where(gone, 0.0, ink).astype(ink.dtype)
+    return out
 
 
 def _cuts(blob: Blob, mask: npt.NDArray[Any]) -> list[int]:
@@ -862,15 +1036,21 @@ def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any
     return out
 
 
-def _crowded(rows: list[list[list[Blob]]], gap: float, height: float) -> set[Blob]:
+def _crowded(
+    rows: list[list[list[Blob]]], gap: float, height: float, struck: frozenset[Blob] = frozenset()
+) -> set[Blob]:
     """The digits beside a space in a row clue about as wide as the widest space within a
-    number: whether they make one number or two, the picture does not say for sure."""
+    number: whether they make one number or two, the picture does not say for sure. Beside
+    a struck character (its box the strike's, wider than its digits) any space up to a
+    few pixels wider than that is in doubt."""
     doubtful: set[Blob] = set()
     margin = max(1.0, 0.12 * height)
     for numbers in rows:
         line = [b for number in numbers for b in number]
         for a, b in itertools.pairwise(line):
-            if abs((b.x0 - a.x1) - gap) < margin:
+            space = b.x0 - a.x1
+            near_strike = bool(struck.intersection((a, b))) and space < gap + 3 * margin
+            if abs(space - gap) < margin or near_strike:
                 doubtful.update((a, b))
     return doubtful
 
@@ -1057,6 +1237,7 @@ class Clues:
     extra_cols: int
     named: dict[Blob, Guess]
     crowded: set[Blob]
+    struck: frozenset[Blob] = frozenset()
 
 
 def read_image(picture: Picture) -> Reading:
@@ -1097,10 +1278,11 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     mask = _clue_mask(ink, layout.pitch)
     chars = _off_the_border(_characters(mask, layout), layout, _filled(turned))
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
-    chars, mask = _unstruck(chars, mask, ink, height)
+    chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
     chars = _split_fused(chars, ink, mask)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     named = _name(chars, ink, keep)
+    named.update((b, guess) for b, guess in unstruck.items() if b in named)
     # marks the recogniser is sure are no characters (the page's edge, a table's texture,
     # a cross) stand for no number, and must not count as clues outside the grid either;
     # but a mark of a digit's height in a clue area (a number struck out past reading)
@@ -1125,7 +1307,8 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         chars += [b for b in faint if named[b].best != "none"]
         columns, extra_cols = _column_clues(chars, layout, dark)
         rows, extra_rows = _row_clues(chars, layout, gap)
-    return Clues(rows, columns, extra_rows, extra_cols, named, _crowded(rows, gap, height))
+    doubtful = _crowded(rows, gap, height, frozenset(struck))
+    return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
 
 
 def _border_reach(dark: npt.NDArray[Any], layout: Layout) -> tuple[float, float]:
@@ -1206,6 +1389,9 @@ def _numbers(clues: Clues, layout: Layout, inverse: Matrix, picture: Picture) ->
         if clues.crowded.intersection(group):
             confidence *= 0.7
             reason = CROWDED
+        elif clues.struck.intersection(group):
+            confidence *= 0.9
+            reason = STRUCK
         if value is None:
             reason = UNREAD
         found.append(
