@@ -5,22 +5,19 @@ a clue is read as a deterministic automaton whose states say how far along its r
 (in the background before run j, or p cells into run j); a layer of state variables per cell
 boundary follows the line cell by cell (the "regular" constraint of constraint programming, as
 clauses), and the line fits when the last layer is in an accepting state. Every cell has one
-variable per colour, background included, exactly one of them true. Unlike colour_reference's
-listing of placements, its size is polynomial (cells x states x colours per line), so it
-checks puzzles of any size. MiniSat (python-sat's minisat22) finds a first solution, and a
-second one that differs from it somewhere, or proves there is none.
+variable per colour, background included, exactly one of them true (colour_reference.CellGrid,
+with the search for two solutions: only the line encodings differ between the two models).
+Unlike colour_reference's listing of placements, its size is polynomial (cells x states x
+colours per line), so it checks puzzles of any size. MiniSat (python-sat's minisat22) finds a
+first solution, and a second one that differs from it somewhere, or proves there is none.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
+from tests.genres.nonogram.colour_reference import CellGrid, Clue
 
-Clue = Sequence[tuple[int, int]]
 State = tuple[int, int]
 """(j, p): p = 0, in the background after j runs; p >= 1, p cells into run j."""
 
@@ -68,19 +65,9 @@ def count_solutions(
     rows: Sequence[Clue], cols: Sequence[Clue], colours: int
 ) -> tuple[int, list[list[int]]]:
     """(0, 1 or 2 meaning "two or more"; the solutions found, row-major colour indices)."""
-    height, width = len(rows), len(cols)
-    pool = IDPool()
-    clauses: list[list[int]] = []
-
-    def cell(r: int, c: int, colour: int) -> int:
-        return pool.id(("cell", r, c, colour))
-
-    for r, c in itertools.product(range(height), range(width)):
-        options = [cell(r, c, k) for k in range(colours)]
-        clauses.extend(CardEnc.equals(options, 1, vpool=pool, encoding=EncType.pairwise).clauses)
-    lines = [("row", i, clue, width) for i, clue in enumerate(rows)]
-    lines += [("col", i, clue, height) for i, clue in enumerate(cols)]
-    for kind, index, clue, length in lines:
+    grid = CellGrid(len(rows), len(cols), colours)
+    pool, clauses, cell = grid.pool, grid.clauses, grid.cell
+    for kind, index, clue, length in grid.lines(rows, cols):
         alive = layers(clue, length, colours)
         if not alive[0]:
             return 0, []
@@ -97,16 +84,4 @@ def count_solutions(
                         clauses.append([-here, -cell(r, c, colour), there])
                     else:  # this colour here breaks the line from state q
                         clauses.append([-here, -cell(r, c, colour)])
-    grids: list[list[int]] = []
-    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
-        while len(grids) < 2 and solver.solve():
-            model = set(lit for lit in solver.get_model() if lit > 0)
-            grid = [
-                next(k for k in range(colours) if cell(r, c, k) in model)
-                for r, c in itertools.product(range(height), range(width))
-            ]
-            grids.append(grid)
-            solver.add_clause(
-                [-cell(r, c, grid[r * width + c]) for r in range(height) for c in range(width)]
-            )
-    return len(grids), grids
+    return grid.first_two()

@@ -45,23 +45,51 @@ def line_placements(clue: Clue, length: int, cap: int) -> list[tuple[int, ...]]:
     return found
 
 
+class CellGrid:
+    """What both test models share (the line encodings are theirs alone): one variable per
+    cell and colour, background included, exactly one true per cell; the puzzle's lines; and
+    the search for a first solution and a second that differs from it somewhere."""
+
+    def __init__(self, height: int, width: int, colours: int) -> None:
+        self.height, self.width, self.colours = height, width, colours
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        for r, c in itertools.product(range(height), range(width)):
+            options = [self.cell(r, c, k) for k in range(colours)]
+            encoded = CardEnc.equals(options, 1, vpool=self.pool, encoding=EncType.pairwise)
+            self.clauses.extend(encoded.clauses)
+
+    def cell(self, r: int, c: int, colour: int) -> int:
+        return self.pool.id(("cell", r, c, colour))
+
+    def lines(self, rows: Sequence[Clue], cols: Sequence[Clue]) -> list[tuple[str, int, Clue, int]]:
+        """(kind, index, clue, length) for every row, then every column."""
+        found = [("row", i, clue, self.width) for i, clue in enumerate(rows)]
+        return found + [("col", i, clue, self.height) for i, clue in enumerate(cols)]
+
+    def first_two(self) -> tuple[int, list[list[int]]]:
+        """(0, 1 or 2 meaning "two or more"; the solutions found, row-major colour indices)."""
+        cells = list(itertools.product(range(self.height), range(self.width)))
+        grids: list[list[int]] = []
+        with Solver(name="minisat22", bootstrap_with=self.clauses) as solver:
+            while len(grids) < 2 and solver.solve():
+                model = set(lit for lit in solver.get_model() if lit > 0)
+                grid = [
+                    next(k for k in range(self.colours) if self.cell(r, c, k) in model)
+                    for r, c in cells
+                ]
+                grids.append(grid)
+                solver.add_clause([-self.cell(r, c, k) for (r, c), k in zip(cells, grid)])
+        return len(grids), grids
+
+
 def count_solutions(
     rows: Sequence[Clue], cols: Sequence[Clue], colours: int, cap: int = 20_000
 ) -> tuple[int, list[list[int]]]:
     """(0, 1 or 2 meaning "two or more"; the solutions found, row-major colour indices)."""
-    height, width = len(rows), len(cols)
-    pool = IDPool()
-    clauses: list[list[int]] = []
-
-    def cell(r: int, c: int, colour: int) -> int:
-        return pool.id(("cell", r, c, colour))
-
-    for r, c in itertools.product(range(height), range(width)):
-        options = [cell(r, c, k) for k in range(colours)]
-        clauses.extend(CardEnc.equals(options, 1, vpool=pool, encoding=EncType.pairwise).clauses)
-    lines = [("row", i, clue, width) for i, clue in enumerate(rows)]
-    lines += [("col", i, clue, height) for i, clue in enumerate(cols)]
-    for kind, index, clue, length in lines:
+    grid = CellGrid(len(rows), len(cols), colours)
+    pool, clauses, cell = grid.pool, grid.clauses, grid.cell
+    for kind, index, clue, length in grid.lines(rows, cols):
         selectors = []
         for number, placement in enumerate(line_placements(clue, length, cap)):
             chosen = pool.id((kind, index, number))
@@ -72,16 +100,4 @@ def count_solutions(
         if not selectors:
             return 0, []
         clauses.append(selectors)
-    grids: list[list[int]] = []
-    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
-        while len(grids) < 2 and solver.solve():
-            model = set(lit for lit in solver.get_model() if lit > 0)
-            grid = [
-                next(k for k in range(colours) if cell(r, c, k) in model)
-                for r, c in itertools.product(range(height), range(width))
-            ]
-            grids.append(grid)
-            solver.add_clause(
-                [-cell(r, c, grid[r * width + c]) for r in range(height) for c in range(width)]
-            )
-    return len(grids), grids
+    return grid.first_two()
