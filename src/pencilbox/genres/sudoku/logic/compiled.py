@@ -8,6 +8,7 @@ with both, see `pure_python`).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -30,9 +31,23 @@ def _load() -> ModuleType | None:
         from pencilbox.genres.sudoku import _kernel
     except ImportError:
         return None
-    if not all(hasattr(_kernel, name) for name in NAMES):  # built from older sources
-        return None
-    return _kernel
+    return _complete(_kernel)
+
+
+def _complete(kernel: ModuleType) -> ModuleType | None:
+    """The kernel if it has every function in NAMES, else None with a warning: a kernel built
+    from older sources (an editable install not rebuilt after a pull) still imports, and without
+    a word the finders would run many times slower."""
+    missing = [name for name in NAMES if not hasattr(kernel, name)]
+    if not missing:
+        return kernel
+    warnings.warn(
+        f"the compiled Sudoku kernel lacks {', '.join(missing)} (built from older sources): "
+        "the technique finders run in pure Python; rebuild it with `make setup`",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+    return None
 
 
 LOOPS = _load()
