@@ -151,7 +151,7 @@ class Run:
 
     def describe(self) -> str:
         loads = self.loads or [os.getloadavg()[0]]
-        shown = [a for a in sys.argv[1:] if not a.startswith("--failures")]
+        shown = [a for a in sys.argv[1:] if not a.startswith("--failures=")]
         if "--failures" in shown:  # where failures went is this machine's business
             at = shown.index("--failures")
             del shown[at : at + 2]

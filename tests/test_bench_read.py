@@ -106,3 +106,14 @@ def test_the_targets_say_what_counts_as_flagged(bench: ModuleType) -> None:
     assert "| >= 99% exactly right on clean screenshots | 2/3 (66.7%) | no |" in table
     assert "3/5 (60.0%): 1 exact, 1 flagged, 1 refused with an error | no |" in table
     assert "| 0 silently wrong | 1 of 8 | no |" in table
+
+
+@pytest.mark.parametrize("failures", [["--failures", "/some/folder"], ["--failures=/some/folder"]])
+def test_the_header_names_the_command_but_not_where_failures_went(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, failures: list[str]
+) -> None:
+    monkeypatch.setattr("sys.argv", ["bench/read.py", "--count", "30", *failures])
+    header = bench.Run(30, 1000).finish().describe()
+    assert "`python bench/read.py --count 30`" in header
+    assert "folder" not in header
+    assert "seeds 1000-1029" in header

@@ -88,10 +88,19 @@ def test_a_picture_without_a_grid_is_refused(tmp_path):
         pictures.read(blank)
 
 
+def test_entries_told_apart_by_their_hue_are_reported_apart(tmp_path):
+    # a small JPEG of a web sudoku: slate givens and blue entries, blurred alike into
+    # lighter and darker strokes; their hue still tells them apart
+    path, truth = draw("sudoku-jpeg", 1004, tmp_path)
+    puzzle = pictures.record(pictures.read(path), "x")["puzzle"]
+    assert puzzle["givens"] == truth["givens"]
+    assert puzzle["entries"] == truth["entries"]
+
+
 def test_entries_barely_apart_from_the_givens_are_doubted(tmp_path):
     # a small JPEG of a web sudoku: slate givens and blue entries differ only a little in
     # colour; the entries fit the solution, so the rules cannot catch them: they are doubted
-    path, truth = draw("sudoku-jpeg", 1004, tmp_path)
+    path, truth = draw("sudoku-jpeg", 1012, tmp_path)
     reading = pictures.read(path)
     never_silently_wrong(reading, truth)
     doubted = [reading.numbers[i] for i in reading.doubtful()]
@@ -162,3 +171,74 @@ def test_a_given_joined_to_a_ruled_line_is_read_or_doubted(tmp_path):
     for i in reading.doubtful():
         if reading.numbers[i].value is None:
             assert any(v for v, _ in reading.numbers[i].alternatives)
+
+
+@pytest.mark.parametrize("style", ["sudoku-print", "sudoku-web"])
+def test_a_given_struck_through_is_read_or_doubted(tmp_path, style):
+    # a player's pen strokes straight across, down and corner to corner through whole cells
+    # (touching the ruled lines): a given is never lost silently, even cut in pieces
+    import cv2
+
+    path, truth = draw(style, 4 if style == "sudoku-web" else 3, tmp_path)
+    upright = pictures.read(path)
+    (left, top), _, (right, bottom), _ = upright.grid
+    pitch_x, pitch_y = (right - left) / 9, (bottom - top) / 9
+    image = cv2.imread(str(path))
+    struck = []
+    for k, number in enumerate(upright.numbers[:9]):
+        x0, x1 = round(left + number.index * pitch_x), round(left + (number.index + 1) * pitch_x)
+        y0, y1 = round(top + number.line * pitch_y), round(top + (number.line + 1) * pitch_y)
+        width = max(2, round(pitch_x / 14))
+        middle_x, middle_y = (x0 + x1) // 2, (y0 + y1) // 2 + (k % 2) * round(pitch_y / 8)
+        ends = [
+            ((x0, middle_y), (x1, middle_y)),
+            ((x0, y0), (x1, y1)),
+            ((middle_x, y0), (middle_x, y1)),
+        ]
+        start, end = ends[k % 3]
+        cv2.line(image, start, end, (0, 0, 0), width)
+        struck.append((number.line, number.index))
+    spoilt = tmp_path / "struck.png"
+    cv2.imwrite(str(spoilt), image)
+    reading = pictures.read(spoilt)
+    read = {(n.line, n.index): n.value for n in reading.numbers}
+    doubted = {(reading.numbers[i].line, reading.numbers[i].index) for i in reading.doubtful()}
+    for row, col in struck:
+        symbol = truth["givens"][row * 9 + col]
+        assert read.get((row, col)) == int(symbol) or (row, col) in doubted, (row, col)
+    never_silently_wrong(reading, truth)
+
+
+def test_a_grid_in_a_ruled_panel_with_a_caption_is_read_without_the_caption(tmp_path):
+    # newspapers print the grid in a panel whose frame also takes in a caption below it:
+    # the frame is found as the grid's outline, and the caption's strip is cut off again
+    import cv2
+    import numpy as np
+
+    path, truth = draw("sudoku-print", 3, tmp_path)
+    upright = pictures.read(path)
+    (left, top), _, (right, bottom), _ = upright.grid
+    pitch = (bottom - top) / 9
+    image = cv2.imread(str(path))
+    margin = round(pitch * 2)
+    page = np.full((image.shape[0] + 2 * margin, image.shape[1] + 2 * margin, 3), 255, np.uint8)
+    page[margin:-margin, margin:-margin] = image
+    frame_top, frame_left = round(top) + margin - 4, round(left) + margin - 4
+    frame_right = round(right) + margin + 4
+    frame_bottom = round(bottom + pitch * 0.8) + margin
+    cv2.rectangle(page, (frame_left, frame_top), (frame_right, frame_bottom), (0, 0, 0), 2)
+    cv2.putText(
+        page,
+        "Grid 3412  Level 1/3",
+        (frame_left + 6, round(bottom + pitch * 0.55) + margin),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        pitch / 80,
+        (0, 0, 0),
+        max(1, round(pitch / 40)),
+    )
+    framed = tmp_path / "framed.png"
+    cv2.imwrite(str(framed), page)
+    reading = pictures.read(framed)
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+    (_, _), _, (_, found_bottom), _ = reading.grid
+    assert abs(found_bottom - (bottom + margin)) < pitch * 0.3

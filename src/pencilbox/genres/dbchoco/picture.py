@@ -83,7 +83,9 @@ def _board(
 def _reach_ends(straight: npt.NDArray[Any], count: int, axis: int) -> bool:
     """True when the inner lines (vertical ones for axis=0) run into the first and the last
     cell along them: a board's lines do, but a photographed page's edge taken for the
-    board leaves a margin of paper that no line crosses."""
+    board leaves a margin of paper that no line crosses. The lines' marks there are
+    measured against those halfway between lines (their median: a number may sit there),
+    as the paper's grain and the picture's noise leave marks everywhere on a photo."""
     marks = _line_marks(straight, axis, False) | _line_marks(straight, axis, True)
     if axis == 1:
         marks = marks.T
@@ -91,11 +93,17 @@ def _reach_ends(straight: npt.NDArray[Any], count: int, axis: int) -> bool:
     pitch = (side + 6) / count
     end = max(2, int(pitch * 0.8))
     reach = max(1, round(0.08 * pitch))
+
+    def ends(at: int) -> tuple[float, float]:
+        band = marks[:, max(0, at - reach) : at + reach + 1].max(axis=1)
+        return float(band[:end].mean()), float(band[length - end :].mean())
+
+    between = [ends(round((k + 0.5) * pitch) - 3) for k in range(count)]
+    ground = [float(np.median([b[side] for b in between])) for side in (0, 1)]
     shares = []
     for k in range(1, count):
-        at = round(k * pitch) - 3
-        band = marks[:, max(0, at - reach) : at + reach + 1].max(axis=1)
-        shares.append(min(float(band[:end].mean()), float(band[length - end :].mean())))
+        line = ends(round(k * pitch) - 3)
+        shares.append(min(line[0] - ground[0], line[1] - ground[1]))
     return bool(shares) and float(np.median(shares)) >= 0.3
 
 

@@ -3,11 +3,15 @@
 1. Find the grid: the four-cornered outlines in a stroke mask of the picture, each tried by
    straightening it and looking for the 9 (or 16) evenly ruled rows and columns inside; the
    best-ruled one wins, so a page edge, a cartoon or yesterday's small solution grid lose.
+   An outline that takes in more than the grid (a panel with a caption) is cut back to it.
 2. Straighten it to a square and snap each ruled line to where it really is.
 3. In each cell, the ink that is big enough to be a given (pencil marks are small and sit in
    corners) and near the middle is cut out; the recogniser names all of them in one batch.
-4. Givens and the player's entries are told apart by colour, or else by stroke weight, when
-   the picture shows a clear difference.
+   A player's stroke through a cell is taken out without cutting the given under it, and
+   what is read through it is doubted.
+4. Givens and the player's entries are told apart by colour (or hue alone), or else by
+   stroke weight, when the picture shows a clear difference; a smaller difference, or
+   fainter ink, makes the glyphs unlike the givens doubted.
 5. The rules read again: givens must not clash and must have exactly one solution. When they
    do not, the recogniser's next-best values are tried for the least certain cells
    (core.vision.repair).
@@ -46,6 +50,8 @@ DETECT_SIDE = 900
 MIN_LATTICE = 6.0
 """A grid whose ruled lines score below this is not taken for a sudoku grid."""
 ALPHABETS = {9: ("123456789",), 16: ("123456789ABCDEFG", "0123456789ABCDEF")}
+MIN_GIVENS = {9: 17, 16: 55}
+"""The fewest givens of a sound puzzle (9x9: proven; 16x16: the fewest known)."""
 
 
 # -- finding the grid ------------------------------------------------------------------------
@@ -127,30 +133,43 @@ def _shape_ok(quad: gridlib.Quad) -> bool:
 def find_grid(
     dark_ink: npt.NDArray[Any], sizes: tuple[int, ...] = SIZES
 ) -> tuple[gridlib.Quad, int, float] | None:
-    """The best-ruled square grid: (corners in `dark_ink`'s pixels, N, score), or None."""
+    """The best-ruled square grid: (corners in `dark_ink`'s pixels, N, score), or None. The
+    outlines are taken as found first; only when none of them is well ruled are they tried
+    again cut back to the grid inside (`_trimmed`), as a page's outline cut back could
+    pass for a grid before the grid's own outline is tried."""
     quads, _ = _candidates(dark_ink)
     best: tuple[gridlib.Quad, int, float] | None = None
-    for quad in quads:
-        if not _shape_ok(quad):
-            continue
-        side = 288
-        matrix = gridlib.square_warp(quad, side)
-        warped = cv2.warpPerspective(dark_ink, matrix, (side, side))
-        ink = ink_map(warped, window=9)
-        for size in sizes:
-            cols, rows = _lattice(ink, size)
-            score = min(cols.score, rows.score)
-            if not _boxed(ink, size):
-                score *= 0.6  # sudoku boxes are ruled bolder than cells; other grids' are not
-            if best is None or score > best[2]:
-                best = (quad, size, score)
+    for trim in (False, True):
+        for quad in quads:
+            if not _shape_ok(quad):
+                continue
+            for size in sizes:
+                outline = _trimmed(dark_ink, quad, size) if trim else quad
+                score = _ruling(dark_ink, outline, size)
+                if best is None or score > best[2]:
+                    best = (outline, size, score)
+            if best is not None and best[2] >= 9:
+                # The quads come largest first: a well-ruled big one is the puzzle; smaller
+                # well-ruled ones inside it are its boxes.
+                break
         if best is not None and best[2] >= 9:
-            # The quads come largest first: a well-ruled big one is the puzzle; smaller
-            # well-ruled ones inside it are its boxes.
             break
     if best is None or best[2] < MIN_LATTICE:
         return None
-    return best
+    quad, size, score = best
+    return _trimmed(dark_ink, quad, size), size, score
+
+
+def _ruling(dark_ink: npt.NDArray[Any], quad: gridlib.Quad, size: int) -> float:
+    """How well the outline `quad` holds a sudoku grid of `size` (0-10)."""
+    side = 288
+    warped = cv2.warpPerspective(dark_ink, gridlib.square_warp(quad, side), (side, side))
+    ink = ink_map(warped, window=9)
+    cols, rows = _lattice(ink, size)
+    score = min(cols.score, rows.score)
+    if not _boxed(ink, size):
+        score *= 0.6  # sudoku boxes are ruled bolder than cells; other grids' are not
+    return score
 
 
 def _grounds(colour: npt.NDArray[Any]) -> list[tuple[npt.NDArray[Any], bool]]:
@@ -181,6 +200,43 @@ def find_grid_either_way(
         if best is not None and best[0][2] >= 9:
             break
     return best
+
+
+def _trimmed(dark_ink: npt.NDArray[Any], quad: gridlib.Quad, size: int) -> gridlib.Quad:
+    """The grid's outline with any strip outside the grid cut off: the outline found may be
+    a panel printed around the grid, taking in its caption or title. Along each axis the
+    grid's lines are fitted again from a strong line near either end instead of the
+    outline's edge; the strip is cut off when that fits more of the grid's inner lines (a
+    grid whose outline is right fits best from its edges)."""
+    side = 288
+    matrix = gridlib.square_warp(quad, side)
+    ink = ink_map(cv2.warpPerspective(dark_ink, matrix, (side, side)), window=9)
+    length = int(side / size * 0.5)
+    spans = []
+    for axis in (0, 1):
+        profile = gridlib.ruled_profile(ink, axis, length)
+        whole = (0.0, float(side - 1))
+        best, score = whole, gridlib.fit_lattice(profile, size, whole).score
+        strong = 0.5 * float(profile.max())
+        low, high = int(side * 0.03), int(side * 0.2)
+        starts = [0.0]
+        ends = [float(side - 1)]
+        head = profile[low:high]
+        tail = profile[side - high : side - low]
+        if len(head) and float(head.max()) >= strong:
+            starts.append(float(low + int(np.argmax(head))))
+        if len(tail) and float(tail.max()) >= strong:
+            ends.append(float(side - high + int(np.argmax(tail))))
+        for span in ((a, b) for a in starts for b in ends):
+            fitted = gridlib.fit_lattice(profile, size, span).score
+            if fitted > score + 1.0:
+                best, score = span, fitted
+        spans.append(best)
+    if spans == [(0.0, side - 1.0)] * 2:
+        return quad
+    (x0, x1), (y0, y1) = ((a, side if b == side - 1 else b) for a, b in spans)
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    return gridlib.map_points(np.linalg.inv(matrix), corners)
 
 
 def _light_inside(dark_ink: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
@@ -282,6 +338,7 @@ def _colour_groups(
     mask: npt.NDArray[Any],
     boxes: list[Blob],
     dark: bool,
+    size: int = 9,
 ) -> list[str]:
     """For each glyph, GIVEN, ENTRY when it clearly looks like a player's entry (another
     colour, or a much lighter stroke), or UNSURE when it differs from the givens a little:
@@ -289,13 +346,21 @@ def _colour_groups(
     since entries fit the solution). All GIVEN when no difference shows.
 
     The colour of a glyph is that of its strokes' cores (where its ink is strongest), so
-    the ground around it does not tint it."""
+    the ground around it does not tint it. A group too small to be a sudoku's givens
+    (fewer than any sound puzzle has) is never taken for them: it is the odd glyphs out
+    (a stray mark, a piece of ruled line), not the givens among the player's entries."""
     count = len(boxes)
     if count < 4:
         return [GIVEN] * count
+    least = MIN_GIVENS.get(size, 0)
+
+    def enough(labels: npt.NDArray[Any], given: int) -> bool:
+        return int(np.count_nonzero(labels == given)) >= least
+
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
     features = []
     weights = []
+    inks = []
     for box in boxes:
         part = mask[box.y0 : box.y1, box.x0 : box.x1] > 0
         strength = ink[box.y0 : box.y1, box.x0 : box.x1]
@@ -304,35 +369,64 @@ def _colour_groups(
         features.append(pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32))
         distance = cv2.distanceTransform(part.astype(np.uint8), cv2.DIST_L2, 3)
         weights.append(float(distance.max()) * 2 / max(box.height, 1))
+        inks.append(float(strength[part].mean()) * 100 if part.any() else 0.0)
     data = np.array(features, np.float32)
-    found = _two_kinds(data, 20.0)
-    if found is not None:
+
+    # givens are the plainer ink: darkest on a light ground (brightest on a dark one), least
+    # coloured
+    def plainness(c: npt.NDArray[Any]) -> float:
+        chroma = float(np.hypot(c[1] - 128, c[2] - 128))
+        light = float(c[0]) if not dark else 255 - float(c[0])
+        return light + 1.5 * chroma
+
+    doubts = []  # (labels, the givens' label) of the differences too small to decide by
+    splits = [_two_kinds(data, 20.0)]
+    if splits[0] is None or not splits[0][1]:
+        # the lightness of small, thin glyphs varies with their size and the blur more
+        # than their hue does: the hue (a, b) alone may tell a blue entry from slate print
+        splits.append(_two_kinds(np.ascontiguousarray(data[:, 1:]), 15.0))
+    for found in splits:
+        if found is None:
+            continue
         labels, clear = found
-        centres = [data[labels == k].mean(axis=0) for k in (0, 1)]
-
-        # givens are the plainer ink: darkest on a light ground (brightest on a dark one),
-        # least coloured
-        def plainness(c: npt.NDArray[Any]) -> float:
-            chroma = float(np.hypot(c[1] - 128, c[2] - 128))
-            light = float(c[0]) if not dark else 255 - float(c[0])
-            return light + 1.5 * chroma
-
+        given = int(np.argmin([plainness(data[labels == k].mean(axis=0)) for k in (0, 1)]))
+        if not enough(labels, given):
+            continue
         if clear:
-            given = int(np.argmin([plainness(c) for c in centres]))
             return _roles(labels, clear, given)
-        colour_doubt = labels, int(np.argmin([plainness(c) for c in centres]))
-    else:
-        colour_doubt = None
+        doubts.append((labels, given))
     stroke = np.array(weights, np.float32).reshape(-1, 1) * 100
     found = _two_kinds(stroke, 4.0)
     if found is not None and min(np.bincount(found[0])) >= 3:
         labels, clear = found
         bold = int(np.argmax([stroke[labels == k].mean() for k in (0, 1)]))
-        if clear:
+        if clear and enough(labels, bold):
             return _roles(labels, clear, bold)
-    if colour_doubt is not None:
-        return _roles(colour_doubt[0], False, colour_doubt[1])
-    return [GIVEN] * count
+    roles = [GIVEN] * count
+    for labels, given in doubts:
+        roles = [
+            UNSURE if int(label) != given else role
+            for role, label in zip(roles, labels, strict=True)
+        ]
+    return _fainter_doubted(roles, np.array(inks, np.float32).reshape(-1, 1), least)
+
+
+def _fainter_doubted(roles: list[str], inks: npt.NDArray[Any], least: int) -> list[str]:
+    """`roles` with the glyphs of the fainter group UNSURE when the glyphs fall into two
+    groups by how strong their ink is (its mean over the glyph, 0-100, against the ground
+    around it). A small JPEG blurs a player's thin coloured entries into strokes that
+    never get as dark as the givens', while their colour and measured weight wash out."""
+    found = _two_kinds(inks, 8.0)
+    if found is None or min(np.bincount(found[0], minlength=2)) < 3:
+        return roles
+    labels, _ = found
+    strong = int(np.argmax([inks[labels == k].mean() for k in (0, 1)]))
+    if np.count_nonzero(labels == strong) < least:
+        return roles
+    return [
+        UNSURE if role == GIVEN and int(label) != strong else role
+        for role, label in zip(roles, labels, strict=True)
+    ]
 
 
 @dataclass
@@ -353,6 +447,8 @@ class _Cells:
     inked_crops: npt.NDArray[Any]
     turned_crops: npt.NDArray[Any]
     """The crops of the glyphs found tall or wide enough (for telling the page's upright)."""
+    struck: set[tuple[int, int]]
+    """Cells crossed by a stroke that is not one of the grid's ruled lines."""
 
 
 def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, size: int) -> _Cells:
@@ -367,6 +463,7 @@ def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, siz
     cols, rows = _lattice(ink, size)
     strong = float(np.percentile(ink, 99.5))
     mask = ink_mask(ink, max(0.08, 0.18 * strong), max(0.2, 0.4 * strong))
+    mask, struck = _unstruck(mask, cols, rows, cell)
     clean = _without_lines(mask, cell)
     cuts = _cuts(cols, rows, cell)
     boxes, from_clean = _glyphs(mask, clean, cuts)
@@ -379,12 +476,73 @@ def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, siz
             for (_, _, b), lone in zip(boxes, from_clean, strict=True)
         ],
     )
-    inked, heavy = _inked_blanks(ink, _without_lines(mask, cell, beside=False), clean, cuts, boxes)
+    inked, heavy = _inked_blanks(
+        ink, _without_lines(mask, cell, beside=False), clean, cuts, boxes, struck
+    )
     inked_crops = _crops(ink, [(b, keep_clean) for _, _, b in inked])
     lying = [(b, keep) for _, _, b in _glyphs(mask, clean, cuts, turned=True)[0]]
     return _Cells(
-        matrix, colour, ink, mask, boxes, crops, inked, heavy, inked_crops, _crops(ink, lying)
+        matrix,
+        colour,
+        ink,
+        mask,
+        boxes,
+        crops,
+        inked,
+        heavy,
+        inked_crops,
+        _crops(ink, lying),
+        struck,
     )
+
+
+def _unstruck(
+    mask: npt.NDArray[Any], cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int
+) -> tuple[npt.NDArray[Any], set[tuple[int, int]]]:
+    """The ink mask with the strokes that cross cells away from the ruled lines (a player's
+    pen or marker struck through a cell or a whole row) taken out, and the cells they cross.
+    Where a stroke ran through a character, the pixels between the character's strokes on
+    either side of it are kept, so that the character stays in one piece (cut in two, each
+    half is too small to be taken for a given, and the given would be lost)."""
+    length = max(5, int(cell * 0.85))
+    reach = max(3, round(cell * 0.25))  # a photographed page's bent lines wander off the lattice
+    across = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
+    )
+    down = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
+    )
+    for lines, lattice, axis in ((across, rows, 0), (down, cols, 1)):
+        for at in lattice.positions:
+            low, high = max(0, round(at) - reach), round(at) + reach + 1
+            if axis == 0:
+                lines[low:high, :] = 0
+            else:
+                lines[:, low:high] = 0
+    if not across.any() and not down.any():
+        return mask, set()
+    near = np.ones((3, 3), np.uint8)
+    cut_across, cut_down = cv2.dilate(across, near), cv2.dilate(down, near)
+    mended: npt.NDArray[Any] = cv2.bitwise_and(
+        mask, cv2.bitwise_not(cv2.bitwise_or(cut_across, cut_down))
+    )
+    span = max(5, round(cell * 0.25))
+    for cut, shape in ((cut_across, (1, span)), (cut_down, (span, 1))):
+        joined = cv2.morphologyEx(
+            mended, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, shape)
+        )
+        bridge = cv2.bitwise_and(cv2.bitwise_and(joined, cut), mask)
+        mended = cv2.bitwise_or(mended, bridge)
+    struck = set()
+    strokes = cv2.bitwise_or(across, down)
+    size = cols.count
+    for r in range(size):
+        for c in range(size):
+            x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
+            y0, y1 = round(rows.positions[r]), round(rows.positions[r + 1])
+            if np.count_nonzero(strokes[y0:y1, x0:x1]) >= 0.5 * cell:
+                struck.add((r, c))
+    return mended, struck
 
 
 def _legibility(guesses: list[Guess]) -> float:
@@ -428,10 +586,12 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     if n_size == 16 and any(g.best == "0" for g in guesses):
         alphabet = ALPHABETS[16][1]
     roles = _colour_groups(
-        cells.colour, cells.ink, cells.mask, [b for _, _, b in cells.boxes], dark
+        cells.colour, cells.ink, cells.mask, [b for _, _, b in cells.boxes], dark, n_size
     )
     inverse = np.linalg.inv(cells.matrix)
-    numbers, entries = _named(cells.boxes, guesses, roles, alphabet, inverse, picture, cells.heavy)
+    numbers, entries = _named(
+        cells.boxes, guesses, roles, alphabet, inverse, picture, cells.heavy, cells.struck
+    )
     numbers += _inked_numbers(cells, allowed, alphabet, inverse, picture)
     side = CELL[n_size] * n_size
     corners = (
@@ -529,6 +689,9 @@ the givens, is doubted: a given may be there. Givens lost by the cutting come ab
 the newspaper photos; pencil marks reach 0.56 (four in the middle of a 16x16 cell) but are
 small pieces."""
 TALL = 0.6
+STRUCK_LEFT = 0.1
+"""In a cell crossed by a stroke, the share of a given's ink (beside the stroke) that makes
+the cell doubted when nothing was read there."""
 
 
 def _middle(cut: Cut) -> tuple[int, int, int, int]:
@@ -543,6 +706,7 @@ def _inked_blanks(
     clean: npt.NDArray[Any],
     cuts: list[Cut],
     boxes: list[tuple[int, int, Blob]],
+    struck: set[tuple[int, int]],
 ) -> tuple[list[tuple[int, int, Blob]], set[tuple[int, int]]]:
     """Cells without a glyph whose middle holds ink like the givens' middles (measured in
     this picture: print, light and blur differ from one to the next), each with the box of
@@ -563,7 +727,8 @@ def _inked_blanks(
     heavy = set()
     for cut in cuts:
         r, c, x0, y0, x1, y1 = cut
-        if mass(cut) < INKED * typical:
+        crossed = (r, c) in struck
+        if mass(cut) < (STRUCK_LEFT if crossed else INKED) * typical:
             continue
         mx0, my0, mx1, my1 = _middle(cut)
         pieces, _ = blobs(mask[y0:y1, x0:x1], min_area=2)
@@ -572,12 +737,15 @@ def _inked_blanks(
             for b in pieces
             if b.x1 + x0 > mx0 and b.x0 + x0 < mx1 and b.y1 + y0 > my0 and b.y0 + y0 < my1
         ]
-        if not near or max(b.height for b in near) < tall:
-            continue  # small marks only (pencil marks), however many
+        # small marks only (pencil marks), however many, are no given; but a stroke across
+        # the cell may have cut a given into small pieces, or hide most of it (a 1 under a
+        # stroke down the cell): what is left of it beside the stroke is enough to doubt
+        if not crossed and (not near or max(b.height for b in near) < tall):
+            continue
         heavy.add((r, c))
         if (r, c) in having:
             continue
-        box = near[0]
+        box = near[0] if near else Blob(mx0 - x0, my0 - y0, mx1 - x0, my1 - y0, 0)
         for piece in near[1:]:
             box = box.union(piece)
         found.append((r, c, Blob(box.x0 + x0, box.y0 + y0, box.x1 + x0, box.y1 + y0, box.area)))
@@ -592,6 +760,7 @@ def _named(
     inverse: npt.NDArray[Any],
     picture: Picture,
     heavy: set[tuple[int, int]],
+    struck: set[tuple[int, int]],
 ) -> tuple[list[ReadNumber], dict[tuple[int, int], Any]]:
     """The givens as numbers (boxes in the original picture), and the player's entries."""
     numbers: list[ReadNumber] = []
@@ -607,6 +776,11 @@ def _named(
             reason = "ink like a given's that was not read as a digit: a given may be here"
             confidence = min(confidence, 0.5)
             ranked = [(None, confidence), *((v, p) for v, p in ranked if v)]
+        if (r, c) in struck and value is not None:
+            # a stroke crossed the character: what is left of it under the stroke is a guess
+            reason = "read through a stroke that crosses the cell"
+            confidence = min(confidence, 0.5)
+            ranked = [(value, confidence), *ranked[1:]]
         if role == UNSURE and value is not None:
             # the colour or weight hints at a player's entry, too weakly to decide
             reason = "drawn a little unlike most givens: a given, or the player's entry?"
