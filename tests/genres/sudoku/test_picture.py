@@ -242,3 +242,14 @@ def test_a_grid_in_a_ruled_panel_with_a_caption_is_read_without_the_caption(tmp_
     assert matches(reading, truth), pictures.puzzle_text(reading)
     (_, _), _, (_, found_bottom), _ = reading.grid
     assert abs(found_bottom - (bottom + margin)) < pitch * 0.3
+
+
+def test_measures_that_overflowed_split_nothing():
+    # a glyph's stroke weight times 100 can overflow float32 on a picture that is no
+    # sudoku (a nonogram tried as the second genre): no groups, and no OpenCV error
+    import numpy
+
+    from pencilbox.genres.sudoku import picture as sudoku_picture
+
+    features = numpy.full((8, 1), numpy.inf, numpy.float32)
+    assert sudoku_picture._two_kinds(features, 4.0) is None

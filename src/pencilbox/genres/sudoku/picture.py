@@ -302,6 +302,8 @@ def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[An
     stand clearly apart (centres at least `least` apart and far apart against the spread
     within each). None when nothing suggests two kinds; False for "maybe": the difference
     is there but too small to decide by."""
+    if not np.isfinite(features).all():
+        return None  # a measure that overflowed (a glyph's stroke weight) tells nothing
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
     start = np.zeros((len(features), 1), np.int32)
     _, found, centres = cv2.kmeans(features, 2, start, criteria, 4, cv2.KMEANS_PP_CENTERS)
