@@ -639,6 +639,7 @@ class _NonoLook:
     dots: bool = False  # the player marks empty cells with dots (else crosses)
     bands: RGB | None = None  # every other block of 5 lines tinted, clues and grid
     cursor: RGB | None = None  # the player's current row and column highlighted
+    solved_first: bool = False  # the first column solved (filled and crossed) whatever else
 
 
 def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
@@ -663,6 +664,8 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     # player's progress: some rows and columns done, a few cells elsewhere
     done_rows = {r for r in range(h) if rng.random() < look.progress}
     done_cols = {k for k in range(w) if rng.random() < look.progress}
+    if look.solved_first:
+        done_cols.add(0)
     state = [[0] * w for _ in range(h)]
     for r in range(h):
         for k in range(w):
@@ -930,6 +933,32 @@ def nonogram_bands(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]
     look.bold_line = (60, 70, 90)
     look.progress = rng.uniform(0.1, 0.35)
     look.dots = True
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def _mirrored(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle mirrored left to right (as unique as it was)."""
+    return {
+        "rows": [list(reversed(r)) for r in puzzle["rows"]],
+        "cols": list(reversed(puzzle["cols"])),
+        "solution": [r[::-1] for r in puzzle["solution"]],
+    }
+
+
+def nonogram_edge(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """Part-solved with the first column solved: its filled cells hide the grid's left
+    border, and with filled cells beside them the lines between rows (the puzzle is
+    mirrored when its last column has more filled cells than its first)."""
+    puzzle = _nonogram_puzzle(rng, 30)
+    first = sum(row[0] == "#" for row in puzzle["solution"])
+    last = sum(row[-1] == "#" for row in puzzle["solution"])
+    if last > first:
+        puzzle = _mirrored(puzzle)
+    look = _nono_look(rng, puzzle, held_out=rng.random() < 0.5)
+    look.boxed = rng.random() < 0.3
+    look.progress = rng.uniform(0.0, 0.3)
+    look.crosses = rng.random() < 0.7
+    look.solved_first = True
     return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
 
 
@@ -1301,6 +1330,13 @@ _register(
     "clean",
     nonogram_bands,
     "bold faces, blocks of 5 lines tinted, cursor row and column highlighted, dots (held-out)",
+)
+_register(
+    "nonogram-edge",
+    "nonogram",
+    "clean",
+    nonogram_edge,
+    "part-solved, the first column solved: filled cells hide the grid's left border",
 )
 _register("nonogram-jpeg", "nonogram", "degraded", nonogram_jpeg, "small screenshot, JPEG q30-60")
 _register(

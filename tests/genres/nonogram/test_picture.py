@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import cv2
@@ -12,6 +13,7 @@ from tools.fonts import held_out_fonts
 from tools.picture_corpus import make_picture
 
 from pencilbox import pictures
+from pencilbox.cli import main
 from pencilbox.core.vision.glyphs import Blob, blobs, glyph_image, ink_map, recogniser
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
@@ -205,19 +207,19 @@ def test_digits_of_a_wide_face_are_one_number_when_they_stand_close():
     layout = picture_module.Layout(tuple(200.0 + 40 * k for k in range(6)), (0.0, 40.0), 40.0)
     line = _row_of([15, 19, 16, 16, 14, 15], [3, 10, 12, 3, 9])
     height = 20.0
-    gap = picture_module._spacing(line, layout, height)
-    groups = picture_module._numbers_in_line(line, gap)
+    spacing = picture_module._spacing(line, layout, height)
+    groups = picture_module._numbers_in_line(line, spacing.reach)
     assert [len(g) for g in groups] == [2, 1, 2, 1]
-    assert not picture_module._crowded([groups], gap, height)
+    assert not picture_module._crowded([groups], spacing, height)
 
 
 def test_a_space_between_a_digits_and_a_numbers_is_doubted():
     layout = picture_module.Layout(tuple(200.0 + 40 * k for k in range(6)), (0.0, 40.0), 40.0)
     line = _row_of([8, 8, 8, 8, 8], [3, 4, 5, 5], height=12)
-    gap = picture_module._spacing(line, layout, 12.0)
-    groups = picture_module._numbers_in_line(line, gap)
+    spacing = picture_module._spacing(line, layout, 12.0)
+    groups = picture_module._numbers_in_line(line, spacing.reach)
     # spaces of 3 to 5 px with no clear jump between them: "1 2" or "12"?
-    assert picture_module._crowded([groups], gap, 12.0)
+    assert picture_module._crowded([groups], spacing, 12.0)
 
 
 def test_a_tight_eleven_is_cut_into_two_ones():
@@ -343,12 +345,13 @@ def test_a_screenshots_border_is_square_though_filled_cells_bend_its_outline():
 
 
 def test_a_space_beside_a_struck_number_is_doubted():
-    # a strike left in widens its number's box by a pixel or two each side: the space to
-    # the next number looks like the space within one
+    # a strike left in widens its number's box by a pixel or two each side: the next
+    # number stands little further than a digit of its own would
     line = _row_of([9, 9, 9], [2, 6], height=8)
     groups = [[b] for b in line]
-    assert not picture_module._crowded([groups], 3.2, 8.0)
-    assert picture_module._crowded([groups], 3.2, 8.0, frozenset(line[:1])) == set(line[:2])
+    spacing = picture_module.Spacing(reach=10.0, margin=1.0, gap=1.5)
+    assert not picture_module._crowded([groups], spacing, 8.0)
+    assert picture_module._crowded([groups], spacing, 8.0, frozenset(line[:1])) == set(line[:2])
 
 
 def test_two_tiny_digits_that_touch_are_no_slash():
@@ -363,3 +366,175 @@ def test_two_tiny_digits_that_touch_are_no_slash():
     for k in range(9):
         slashed[8 - k, k] = True
     assert picture_module._strike_through(slashed, 7.0) is not None
+
+
+def test_small_digits_make_numbers_by_their_middles_not_their_spaces():
+    # 9 px print in a face whose "1" stands in a wide advance: within "13" the boxes stand
+    # 4 px apart, between the numbers of "2 2" 5 px; middle to middle 8 px against 11 px
+    rows = [([3, 5], [4]), ([3, 5], [9]), ([6, 6], [5]), ([6, 3, 6], [6, 4]), ([6, 6], [1])]
+    layout = picture_module.Layout((200.0, 220.0), tuple(20.0 * k for k in range(6)), 20.0)
+    line: list[Blob] = []
+    for r, (widths, spaces) in enumerate(rows):
+        line += [
+            Blob(b.x0, 20 * r + 5, b.x1, 20 * r + 14, b.area) for b in _row_of(widths, spaces, 9)
+        ]
+    spacing = picture_module._spacing(line, layout, 9.0)
+    groups = [
+        picture_module._numbers_in_line(
+            [b for b in line if r * 20 <= b.cy < r * 20 + 20], spacing.reach
+        )
+        for r in range(len(rows))
+    ]
+    assert [[len(n) for n in g] for g in groups] == [[2], [1, 1], [1, 1], [1, 2], [2]]
+    # "1 9" is clearly two numbers; in "13" the spaces between the boxes say otherwise
+    # than the middles (4 px is wider than the touching "22"'s 1 px by far): a doubt
+    assert not picture_module._crowded(groups[1:2], spacing, 9.0)
+    assert picture_module._crowded(groups[:1], spacing, 9.0) == set(groups[0][0])
+
+
+def test_a_faint_digit_broken_into_a_top_and_a_foot_is_one_character():
+    # a greyed-out "2" 6 px tall whose thin diagonal fell below the ink threshold: its top
+    # (2 rows) and its foot (1 row) stand 3 rows apart, beside whole digits of its size
+    mask = np.zeros((40, 60), np.uint8)
+    mask[10:16, 10:12] = 255  # a "1"
+    mask[10:12, 20:23] = 255  # the 2's top
+    mask[15:16, 19:23] = 255  # and its foot
+    mask[10:16, 30:33] = 255  # a whole digit
+    layout = picture_module.Layout((50.0, 64.0, 78.0, 92.0, 106.0, 120.0), (0.0, 14.0), 14.0)
+    found = picture_module._characters(mask, layout)
+    assert sorted((b.x0, b.y0, b.x1, b.y1) for b in found) == [
+        (10, 10, 12, 16),
+        (19, 10, 23, 16),
+        (30, 10, 33, 16),
+    ]
+
+
+def test_tinted_bands_across_clues_and_grid_are_read_as_a_nonogram(tmp_path):
+    # every other block of five lines tinted: the cells come in two shades, as a Double
+    # Choco board's do, and that genre scores about as high; its reading has doubts, the
+    # nonogram's passes the rules
+    path, truth = draw("nonogram-bands", 5004, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "nonogram"
+    assert matches(reading, truth)
+
+
+def test_the_table_beside_a_photographed_page_is_not_filled_cells(tmp_path):
+    # a dark table a few cells right of the grid (the page's margin between) looks like
+    # a column of filled cells, but it goes on above and below the grid
+    path, truth = draw("nonogram-photo", 7004, tmp_path)
+    reading = pictures.read(path, genre="nonogram")
+    assert (reading.width, reading.height) == (len(truth["cols"]), len(truth["rows"]))
+    never_silently_wrong(reading, truth)
+
+
+def _read_jsonl(capsys: Any, path: Any) -> tuple[int, dict[str, Any]]:
+    """`pencilbox read PICTURE --jsonl` as a user runs it: the exit status and the record."""
+    code = main(["read", str(path), "--jsonl"])
+    (line,) = capsys.readouterr().out.splitlines()
+    return code, json.loads(line)
+
+
+def _wrong_lines(record: dict[str, Any], truth: dict[str, Any]) -> set[str]:
+    puzzle = record["puzzle"]
+    wrong = {
+        f"row {i + 1}" for i, (a, b) in enumerate(zip(puzzle["rows"], truth["rows"])) if a != b
+    }
+    wrong |= {
+        f"column {i + 1}" for i, (a, b) in enumerate(zip(puzzle["cols"], truth["cols"])) if a != b
+    }
+    return wrong
+
+
+def test_struck_out_clues_through_the_command_line(capsys, tmp_path):
+    # solved clues struck through (a level line in the rows, a slash in the columns): read
+    # as the digits under the strikes, each doubted as read through a stroke
+    path, truth = draw("nonogram-strike", 15, tmp_path)
+    code, record = _read_jsonl(capsys, path)
+    assert record["genre"] == "nonogram"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 1 and record["status"] == "uncertain"
+    assert record["uncertain"]
+    assert all(u["reason"] == picture_module.STRUCK for u in record["uncertain"])
+    # where a slash hides too much of a digit, the line is among the doubts
+    path, truth = draw("nonogram-strike", 10, tmp_path)
+    code, record = _read_jsonl(capsys, path)
+    wrong = _wrong_lines(record, truth)
+    assert wrong and code == 1
+    assert wrong <= {u["clue"] for u in record["uncertain"]}
+
+
+def test_a_filled_first_column_through_the_command_line(capsys, tmp_path):
+    # the first column solved: 22 of its 26 cells filled hide the grid's left border and,
+    # beside filled neighbours, the lines between the rows
+    path, truth = draw("nonogram-edge", 37, tmp_path)
+    assert truth["cols"][0] == [22]
+    code, record = _read_jsonl(capsys, path)
+    assert code == 0 and record["status"] == "ok"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+
+
+def test_a_thin_piece_next_to_a_photographed_border_is_no_clue():
+    # the border's edge, left by the line removal a pixel from the line: 1 px wide and a
+    # digit tall, it reads as a "1"; the clue's own "1" stands a few pixels off
+    layout = picture_module.Layout(
+        tuple(182.5 + 28 * k for k in range(6)), tuple(172.5 + 28 * k for k in range(6)), 28.0
+    )
+    dark = np.zeros((400, 400), bool)
+    digit = Blob(163, 179, 171, 194, 84)
+    sliver = Blob(180, 192, 181, 203, 11)
+    assert picture_module._off_the_border([digit, sliver], layout, dark) == [digit]
+
+
+def test_a_mark_read_as_no_digit_does_not_join_a_number():
+    # a smudge beside a "1", as close as the digits of one number stand: the "1" is read
+    # on its own, the smudge stands apart as a mark to doubt
+    digit, mark = Blob(100, 10, 106, 24, 60), Blob(110, 10, 114, 24, 20)
+    assert picture_module._numbers_in_line([digit, mark], 14.0) == [[digit, mark]]
+    assert picture_module._numbers_in_line([digit, mark], 14.0, frozenset([mark])) == [
+        [digit],
+        [mark],
+    ]
+
+
+def _clue_number(kind: str, line: int, index: int, value: int, reason: str | None = None) -> Any:
+    from pencilbox.core.vision.reading import ReadNumber
+
+    return ReadNumber(kind, line, index, value, 0.95, ((value + 1, 0.03),), reason=reason)
+
+
+def test_digits_grouped_in_doubt_are_regrouped_when_the_totals_need_it():
+    # a 5x5 whose first row is "1 2" (#.##.) and the rest empty: the reader grouped the
+    # crowded "1" and "2" as 12, which needs 12 cells; as two numbers the clues agree
+    from pencilbox.core.vision.reading import Reading
+
+    crowded = picture_module.CROWDED
+    numbers = [_clue_number("row", 0, 0, 12, crowded)]
+    numbers += [_clue_number("row", r, 0, 0) for r in range(1, 5)]
+    numbers += [_clue_number("col", k, 0, v) for k, v in enumerate([1, 0, 1, 1, 0])]
+    reading = Reading("nonogram", 5, 5, tuple(numbers))
+    repaired = picture_module.judge(reading, repair=True)
+    assert picture_module.clues_of(repaired)[0][0] == [1, 2]
+    assert repaired.status == "uncertain"
+    changed = [n for n in repaired.numbers if n.changed]
+    assert [(n.index, n.value, n.read_as) for n in changed] == [(0, 1, 12), (1, 2, 12)]
+    assert "as two numbers" in repaired.repairs[0]
+    # and back: read as two numbers where the totals need one
+    numbers[0:1] = [_clue_number("row", 0, 0, 1, crowded), _clue_number("row", 0, 1, 2, crowded)]
+    numbers[-5:] = [_clue_number("col", k, 0, 12 if k == 0 else 0) for k in range(5)]
+    wide = Reading("nonogram", 13, 5, tuple(numbers))
+    assert picture_module._toggles(wide) == [("join", 0)]
+    joined = picture_module._regroup(wide, (("join", 0),), "the totals differ")
+    assert [(n.kind, n.line, n.index, n.value) for n in joined.numbers[:2]] == [
+        ("row", 0, 0, 12),
+        ("row", 1, 0, 0),
+    ]
+
+
+def test_a_sliver_of_the_border_beside_an_empty_row_is_no_clue(tmp_path):
+    # the first row has no clue; the second look for faint clues beside it finds the
+    # photographed border's edge (a "1" to the recogniser): no clue all the same
+    path, truth = draw("nonogram-photo", 9003, tmp_path)
+    assert truth["rows"][0] == []
+    reading = pictures.read(path, genre="nonogram")
+    assert matches(reading, truth)

@@ -252,9 +252,9 @@ def pitch_of(positions: list[float]) -> float | None:
     return best
 
 
-def chain(positions: list[float], pitch: float) -> list[float]:
-    """The longest run of lines spaced `pitch` apart (a missing line or two, e.g. between
-    filled cells, is put back where it must be), as positions."""
+def chain(positions: list[float], pitch: float, bridge: int = 3) -> list[float]:
+    """The longest run of lines spaced `pitch` apart (up to `bridge` - 1 missing lines in a
+    row, e.g. between filled cells, are put back where they must be), as positions."""
     tolerance = max(3.0, 0.25 * pitch)
     best: list[float] = []
     for start in range(len(positions)):
@@ -266,7 +266,7 @@ def chain(positions: list[float], pitch: float) -> list[float]:
             if count < 1:
                 at += 1
                 continue
-            if count <= 3 and abs(step - count * pitch) <= tolerance * count:
+            if count <= bridge and abs(step - count * pitch) <= tolerance * count:
                 for _k in range(1, count):
                     run.append(run[-1] + step / count)
                 run.append(positions[at])

@@ -61,6 +61,9 @@ UNREAD = "a mark here could not be read as a number"
 no value (so a review screen can show the place and take a number for it), doubted when the
 clues read do not make a sound puzzle (a clue was missed, or the line is empty)."""
 SOLVE_SECONDS = 2.0
+HIDDEN = 12
+"""Lines the lattice may put back in a row (filled cells hide them, a solved line hides
+them along its length)."""
 
 
 @dataclass(frozen=True)
@@ -282,8 +285,11 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     ys = [p.position for p in gridlib.lattice_peaks(gridlib.ruled_profile(ink, 1, length), pitch)]
     pitch_x = _agreeing(gridlib.pitch_of(xs), pitch)
     pitch_y = _agreeing(gridlib.pitch_of(ys), pitch)
-    cols = _even_ends(gridlib.chain(xs, pitch_x), xs, pitch_x)
-    rows = _even_ends(gridlib.chain(ys, pitch_y), ys, pitch_y)
+    # rows of filled cells hide the lines between them (the ink map sees no line beside a
+    # filled area): a run of lines may miss many, put back only where filled cells or the
+    # lines across justify it (`_bridged_where_hidden`)
+    cols = _even_ends(gridlib.chain(xs, pitch_x, HIDDEN), xs, pitch_x)
+    rows = _even_ends(gridlib.chain(ys, pitch_y, HIDDEN), ys, pitch_y)
     strokes = _strokes(ink)
     dark = _filled(dark_ink)
     cols, rows = (
@@ -443,6 +449,7 @@ def _grid_like(
     cells = len(lines) - 1
     if cells < 1 or hi - lo < 3:
         return False
+    fill_counts = not _dark_beyond(dark, lines, lo, hi, vertical_strip)
     for k in range(cells):
         a, b = lines[k], lines[k + 1]
         inset_a, inset_b = a + 0.2 * (b - a), b - 0.2 * (b - a)
@@ -451,12 +458,35 @@ def _grid_like(
             patch = dark[int(inset_a) : int(inset_b), int(inset_lo) : int(inset_hi)]
         else:
             patch = dark[int(inset_lo) : int(inset_hi), int(inset_a) : int(inset_b)]
-        filled = patch.size > 0 and float(patch.mean()) > 0.6
+        filled = fill_counts and patch.size > 0 and float(patch.mean()) > 0.6
         ruled = _present(strokes, a, lo, hi, not vertical_strip) or _present(
             strokes, b, lo, hi, not vertical_strip
         )
         hits += filled or ruled
     return hits >= 0.6 * cells
+
+
+def _dark_beyond(
+    dark: npt.NDArray[Any], lines: list[float], lo: float, hi: float, vertical_strip: bool
+) -> bool:
+    """True when the strip between lo and hi is dark past both ends of the lattice too (half
+    a cell beyond its first and last line, where they are in the picture): the table
+    beside a photographed page, not filled cells, which end at the grid's border."""
+    pitch = (lines[-1] - lines[0]) / max(1, len(lines) - 1)
+    inset_lo, inset_hi = int(lo + 0.2 * (hi - lo)), int(hi - 0.2 * (hi - lo))
+    limit = dark.shape[0] if vertical_strip else dark.shape[1]
+    seen = []
+    for a, b in (
+        (lines[0] - 0.5 * pitch, lines[0] - 0.15 * pitch),
+        (lines[-1] + 0.15 * pitch, lines[-1] + 0.5 * pitch),
+    ):
+        a, b = int(max(0, a)), int(min(limit, b))
+        if b - a < 2:
+            continue
+        patch = dark[a:b, inset_lo:inset_hi] if vertical_strip else dark[inset_lo:inset_hi, a:b]
+        if patch.size:
+            seen.append(float(patch.mean()) > 0.6)
+    return bool(seen) and all(seen)
 
 
 def _extend(
@@ -465,9 +495,10 @@ def _extend(
     dark: npt.NDArray[Any],
     strokes: npt.NDArray[Any],
 ) -> tuple[list[float], list[float]]:
-    """The lattice grown by a cell at an edge whose outer line filled cells hid."""
+    """The lattice grown cell by cell at an edge whose outer lines filled cells hid (the
+    first columns of a part-solved grid, say)."""
     h, w = dark.shape
-    for _ in range(2):
+    for _ in range(HIDDEN):
         grown = False
         px = (cols[-1] - cols[0]) / max(1, len(cols) - 1)
         py = (rows[-1] - rows[0]) / max(1, len(rows) - 1)
@@ -613,7 +644,7 @@ def _characters(mask: npt.NDArray[Any], layout: Layout) -> list[Blob]:
             joined_height = max(blob.y1, other.y1) - min(blob.y0, other.y0)
             if (
                 overlap_x > 0.6 * min(blob.width, other.width)
-                and overlap_y > -0.15 * pitch
+                and overlap_y > -0.3 * pitch
                 and joined_height <= tallest
             ):
                 merged[at] = other.union(blob)
@@ -1037,31 +1068,41 @@ def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any
 
 
 def _crowded(
-    rows: list[list[list[Blob]]], gap: float, height: float, struck: frozenset[Blob] = frozenset()
+    rows: list[list[list[Blob]]],
+    spacing: Spacing,
+    height: float,
+    struck: frozenset[Blob] = frozenset(),
 ) -> set[Blob]:
-    """The digits beside a space in a row clue about as wide as the widest space within a
-    number: whether they make one number or two, the picture does not say for sure. Beside
-    a struck character (its box the strike's, wider than its digits) any space up to a
-    few pixels wider than that is in doubt."""
+    """The digits of a row clue that may make one number as well as two: their middles
+    stand about `spacing.reach` apart, or the space between their boxes says otherwise
+    than their middles. Beside a struck character (its box the strike's, not its
+    digits') any distance up to a few pixels more than the reach is in doubt."""
     doubtful: set[Blob] = set()
-    margin = max(1.0, 0.12 * height)
     for numbers in rows:
         line = [b for number in numbers for b in number]
         for a, b in itertools.pairwise(line):
-            space = b.x0 - a.x1
-            near_strike = bool(struck.intersection((a, b))) and space < gap + 3 * margin
-            if abs(space - gap) < margin or near_strike:
+            apart = b.cx - a.cx
+            near = abs(apart - spacing.reach) < spacing.margin
+            other = (b.x0 - a.x1 < spacing.gap) != (apart < spacing.reach)
+            near_strike = bool(struck.intersection((a, b))) and (
+                apart < spacing.reach + 3 * max(1.0, 0.12 * height)
+            )
+            if near or other or near_strike:
                 doubtful.update((a, b))
     return doubtful
 
 
-def _numbers_in_line(items: list[Blob], gap: float) -> list[list[Blob]]:
+def _numbers_in_line(
+    items: list[Blob], reach: float, marks: frozenset[Blob] = frozenset()
+) -> list[list[Blob]]:
     """Characters in reading order, grouped into numbers of at most two digits: a digit
-    less than `gap` right of the previous one (the space between their boxes) belongs to
-    its number."""
+    whose middle is less than `reach` right of the previous one's belongs to its number.
+    `marks` (read as no digit: a sliver of a line, a smudge) stand alone, so that a digit
+    beside one is still read."""
     groups: list[list[Blob]] = []
     for blob in sorted(items, key=lambda b: b.x0):
-        if groups and blob.x0 - groups[-1][-1].x1 < gap and len(groups[-1]) < 2:
+        joins = groups and blob not in marks and groups[-1][-1] not in marks
+        if joins and blob.cx - groups[-1][-1].cx < reach and len(groups[-1]) < 2:
             groups[-1].append(blob)
         else:
             groups.append([blob])
@@ -1127,9 +1168,11 @@ def _next_to(middle: float, first: float, last: float, pitch: float) -> bool:
     )
 
 
-def _row_clues(chars: list[Blob], layout: Layout, gap: float) -> tuple[list[list[list[Blob]]], int]:
-    """For each row, its numbers left to right; and how many lines of numbers stand left of
-    the grid outside its rows."""
+def _row_clues(
+    chars: list[Blob], layout: Layout, reach: float, marks: frozenset[Blob] = frozenset()
+) -> tuple[list[list[list[Blob]]], int]:
+    """For each row, its numbers left to right (`marks`, read as no digit, each alone); and
+    how many lines of numbers stand left of the grid outside its rows."""
     left = layout.xs[0]
     pitch = layout.pitch
     beside = [b for b in chars if b.x1 <= left - CLEAR * pitch]
@@ -1147,7 +1190,7 @@ def _row_clues(chars: list[Blob], layout: Layout, gap: float) -> tuple[list[list
                 break
             kept.append(blob)
             edge = min(edge, blob.x0)
-        rows.append(_numbers_in_line(kept, gap))
+        rows.append(_numbers_in_line(kept, reach, marks))
     outside = [
         b
         for b in beside
@@ -1159,31 +1202,75 @@ def _row_clues(chars: list[Blob], layout: Layout, gap: float) -> tuple[list[list
     return rows, lines
 
 
-def _spacing(chars: list[Blob], layout: Layout, height: float) -> float:
-    """How wide a space between two digits can be for them to be one number, from the spaces
-    seen between neighbours in the row clues: the digits of a number stand close (their
-    side bearings apart, up to about a third of their height, whatever the font's width),
-    numbers a word space or a clue cell apart. The widest jump among the sorted spaces
-    (from a narrow one) splits the two; without such a jump (no number of two digits),
-    two fifths of the digits' height."""
+@dataclass(frozen=True)
+class Spacing:
+    """How the digits of a row clue make numbers: two digits whose middles stand less than
+    `reach` apart are one number, those within `margin` of it are in doubt; `gap` is the
+    same split made on the spaces between their boxes (a second opinion)."""
+
+    reach: float
+    margin: float
+    gap: float
+
+
+def _spacing(chars: list[Blob], layout: Layout, height: float) -> Spacing:
+    """How far apart two digits can stand and be one number, from the neighbours in the row
+    clues. Middle to middle, the digits of a number stand one advance apart (about half
+    their height to their height, whatever the font), numbers an advance and a word space
+    or a clue cell apart: the widest jump among the sorted distances, from one no longer
+    than the digits' height, splits the two (without one, no number has two digits:
+    nine tenths of the digits' height). The space between the boxes says less (a "1"
+    stands in its advance with wide bearings; in small print a pixel is much of the
+    space) and only seconds the middles: its widest jump from a space up to half the
+    digits' height, or two fifths of their height. A distance within a third of the jump
+    of its middle (a pixel at least) is in doubt."""
     left = layout.xs[0]
-    spaces = []
+    distances, spaces = [], []
     for r in range(layout.height):
         lo, hi = layout.ys[r], layout.ys[r + 1]
         line = sorted(
             (b for b in chars if b.x1 <= left - CLEAR * layout.pitch and lo <= b.cy < hi),
             key=lambda b: b.x0,
         )
+        distances += [b.cx - a.cx for a, b in itertools.pairwise(line)]
         spaces += [b.x0 - a.x1 for a, b in itertools.pairwise(line)]
-    default = 0.4 * height
-    near = sorted(d for d in spaces if -0.3 * height < d < 1.5 * height)
+    reach, jump = _split(
+        [d for d in distances if 0.3 * height < d < 2.5 * height],
+        height,
+        longest=1.1 * height,
+        within=(0.3 * height, 2.0 * height),
+        default=0.9 * height,
+    )
     # a pixel more for small print, where a side bearing rounds up to a whole pixel
-    jumps = [(b - a, (a + b) / 2) for a, b in itertools.pairwise(near) if a <= 0.5 * height + 1]
+    gap, _ = _split(
+        [d for d in spaces if -0.3 * height < d < 1.5 * height],
+        height,
+        longest=0.5 * height + 1,
+        within=(0.05 * height, 0.8 * height),
+        default=0.4 * height,
+    )
+    margin = max(1.0, min(0.12 * height, jump / 3)) if jump else max(1.0, 0.12 * height)
+    return Spacing(reach, margin, gap)
+
+
+def _split(
+    values: list[float],
+    height: float,
+    longest: float,
+    within: tuple[float, float],
+    default: float,
+) -> tuple[float, float]:
+    """The middle of the widest jump between sorted values, from one up to `longest`, when
+    it is wide (a pixel and a half and 15% of the digits' height at least) and its middle
+    lies `within`; and the jump's size. Else `default` and 0."""
+    ordered = sorted(values)
+    jumps = [(b - a, (a + b) / 2) for a, b in itertools.pairwise(ordered) if a <= longest]
     if not jumps:
-        return default
+        return default, 0.0
     size, middle = max(jumps)
-    wide = size >= max(1.5, 0.15 * height)
-    return middle if wide and 0.05 * height < middle < 0.8 * height else default
+    if size >= max(1.5, 0.15 * height) and within[0] < middle < within[1]:
+        return middle, size
+    return default, 0.0
 
 
 # -- the whole reading -----------------------------------------------------------------------------
@@ -1293,11 +1380,12 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         if not (named[b].best == "none" and named[b].confidence >= 0.7)
         or (b.height >= 0.7 * height and _in_clue_area(b, layout))
     ]
-    gap = _spacing(chars, layout, height)
+    spacing = _spacing(chars, layout, height)
+    marks = frozenset(b for b in chars if named[b].best == "none")
     dark = _filled(turned)
     columns, extra_cols = _column_clues(chars, layout, dark)
-    rows, extra_rows = _row_clues(chars, layout, gap)
-    faint = _faint_characters(ink, layout, rows, columns, chars)
+    rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks)
+    faint = _off_the_border(_faint_characters(ink, layout, rows, columns, chars), layout, dark)
     if faint:
         # a second look at lines where nothing was found: a solved clue greyed out on a
         # tinted band can be fainter than the picture's noise elsewhere
@@ -1306,8 +1394,8 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         named.update(_name(faint, ink, faint_keep))
         chars += [b for b in faint if named[b].best != "none"]
         columns, extra_cols = _column_clues(chars, layout, dark)
-        rows, extra_rows = _row_clues(chars, layout, gap)
-    doubtful = _crowded(rows, gap, height, frozenset(struck))
+        rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks)
+    doubtful = _crowded(rows, spacing, height, frozenset(struck))
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
 
 
@@ -1333,16 +1421,18 @@ def _border_reach(dark: npt.NDArray[Any], layout: Layout) -> tuple[float, float]
 
 
 def _off_the_border(chars: list[Blob], layout: Layout, dark: npt.NDArray[Any]) -> list[Blob]:
-    """The characters without slivers of the grid's thick outer lines (pieces that reach
-    into the line's ink beside the grid's rows or above its columns)."""
+    """The characters without slivers of the grid's outer lines (thin pieces that reach
+    into the line's ink, or to within a pixel or two of it, beside the grid's rows or
+    above its columns: a photographed border's edge left by the line removal)."""
     left, top = _border_reach(dark, layout)
     xs, ys = layout.xs, layout.ys
+    slack = max(1.5, 0.08 * layout.pitch)
 
     def sliver(b: Blob) -> bool:
-        # thin along the line, and reaching into its ink (a digit set close to the grid
-        # stops short of it)
-        beside = ys[0] <= b.cy < ys[-1] and b.x1 > left and b.width <= 0.35 * b.height
-        above = xs[0] <= b.cx < xs[-1] and b.y1 > top and b.height <= 0.35 * b.width
+        # thin along the line, and reaching into its ink or next to it (a digit set close
+        # to the grid stops short of it)
+        beside = ys[0] <= b.cy < ys[-1] and b.x1 > left - slack and b.width <= 0.35 * b.height
+        above = xs[0] <= b.cx < xs[-1] and b.y1 > top - slack and b.height <= 0.35 * b.width
         return (beside and b.x0 < xs[0]) or (above and b.y0 < ys[0])
 
     return [b for b in chars if not sliver(b)]
@@ -1589,6 +1679,9 @@ def _blank(number: ReadNumber) -> bool:
 
 
 def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[str]]:
+    regrouped = _regrouped(reading, verdict)
+    if regrouped is not None:
+        return regrouped
     order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
     picked = [i for i in order if reading.numbers[i].confidence < 0.995][:10]
     suspects = [
@@ -1637,6 +1730,159 @@ def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[
     return repaired, _verdict(repaired, rows, cols), notes
 
 
+Toggle = tuple[str, int]
+"""A change of grouping: ("join", i) reads numbers i and i + 1 as one, ("split", i) reads
+number i's two digits as two numbers."""
+REGROUP_SECONDS = 2.0
+
+
+def _toggles(reading: Reading) -> list[Toggle]:
+    """The groupings in doubt (digits `_crowded` found about as far apart as the digits of
+    a number and the numbers of a clue): single digits side by side that may be one
+    number, and numbers of two digits that may be two."""
+    numbers = reading.numbers
+    found: list[Toggle] = []
+    for i, number in enumerate(numbers):
+        if number.reason != CROWDED or number.value is None:
+            continue
+        if number.value >= 10 and number.value % 10:
+            found.append(("split", i))
+        after = numbers[i + 1] if i + 1 < len(numbers) else None
+        if (
+            after is not None
+            and (after.kind, after.line, after.index)
+            == (number.kind, number.line, number.index + 1)
+            and after.reason == CROWDED
+            and after.value is not None
+            and 0 < number.value < 10
+            and 0 <= after.value < 10
+        ):
+            found.append(("join", i))
+    return found
+
+
+def _regroup(reading: Reading, toggles: tuple[Toggle, ...], why: str) -> Reading:
+    """The reading with the groupings changed (each changed number marked, with the reason),
+    the numbers of each clue numbered again in order."""
+    joins = {i for kind, i in toggles if kind == "join"}
+    splits = {i for kind, i in toggles if kind == "split"}
+    out: list[ReadNumber] = []
+    numbers = reading.numbers
+    skip = False
+    for i, number in enumerate(numbers):
+        if skip:
+            skip = False
+            continue
+        if i in joins:
+            after = numbers[i + 1]
+            assert number.value is not None and after.value is not None
+            value = 10 * number.value + after.value
+            box = _union_box(number.box, after.box)
+            reason = (
+                f"read as {number.value} and {after.value} but {why}; {value} as one number "
+                "makes the clues agree"
+            )
+            out.append(
+                replace(
+                    number,
+                    value=value,
+                    box=box,
+                    confidence=0.5,
+                    changed=True,
+                    read_as=number.value,
+                    reason=reason,
+                )
+            )
+            skip = True
+        elif i in splits:
+            assert number.value is not None
+            tens, units = divmod(number.value, 10)
+            reason = (
+                f"read as {number.value} but {why}; {tens} and {units} as two numbers make "
+                "the clues agree"
+            )
+            left, right = _halved_box(number.box)
+            for value, box in ((tens, left), (units, right)):
+                out.append(
+                    replace(
+                        number,
+                        value=value,
+                        box=box,
+                        confidence=0.5,
+                        changed=True,
+                        read_as=number.value,
+                        reason=reason,
+                    )
+                )
+        else:
+            out.append(number)
+    counts: dict[tuple[str, int], int] = {}
+    renumbered = []
+    for number in out:
+        key = (number.kind, number.line)
+        renumbered.append(replace(number, index=counts.get(key, 0)))
+        counts[key] = counts.get(key, 0) + 1
+    return replace(reading, numbers=tuple(renumbered))
+
+
+def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[str]] | None:
+    """The reading with one or two groupings in doubt changed, when that makes the clues
+    agree (totals, fit, a solution): "1 2" read as two numbers where the totals need 12,
+    say. The fewest changes first; None when no such change passes."""
+    toggles = _toggles(reading)
+    if not toggles:
+        return None
+    started = time.perf_counter()
+    why = verdict.problems[0] if verdict.problems else "the clues had no solution"
+    trials: list[tuple[Toggle, ...]] = [(t,) for t in toggles]
+    if len(toggles) <= 8:
+        trials += [
+            pair for pair in itertools.combinations(toggles, 2) if abs(pair[0][1] - pair[1][1]) > 1
+        ]
+    passing: list[tuple[tuple[Toggle, ...], Reading]] = []
+    for trial in trials:
+        if passing and len(trial) > len(passing[0][0]):
+            break
+        if time.perf_counter() - started > REGROUP_SECONDS:
+            break
+        attempt = _regroup(reading, trial, why)
+        rows, cols = clues_of(attempt)
+        if _sums(attempt, rows, cols) is None and _verdict(attempt, rows, cols).consistent:
+            passing.append((trial, attempt))
+    if not passing:
+        return None
+    _, repaired = passing[0]
+    if len(passing) > 1:  # the picture does not decide between them: say so
+        repaired = replace(
+            repaired,
+            numbers=tuple(
+                replace(n, reason=f"{n.reason} (another grouping would too)") if n.changed else n
+                for n in repaired.numbers
+            ),
+        )
+    notes = [
+        f"{n.where()['clue']} number {n.where()['index']}: {n.reason}"
+        for n in repaired.numbers
+        if n.changed
+    ]
+    rows, cols = clues_of(repaired)
+    return repaired, _verdict(repaired, rows, cols), notes
+
+
+def _union_box(a: tuple[int, int, int, int] | None, b: tuple[int, int, int, int] | None) -> Any:
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _halved_box(box: tuple[int, int, int, int] | None) -> tuple[Any, Any]:
+    if box is None:
+        return None, None
+    x0, y0, x1, y1 = box
+    middle = (x0 + x1) // 2
+    return (x0, y0, middle, y1), (middle, y0, x1, y1)
+
+
 def recheck(reading: Reading) -> Reading:
     return judge(reading, repair=False)
 
@@ -1665,7 +1911,7 @@ def score_image(picture: Picture) -> float:
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
     chars = _characters(_clue_mask(ink, layout.pitch), layout)
     columns, _ = _column_clues(chars, layout)
-    rows, _ = _row_clues(chars, layout, 0.3 * layout.pitch)
+    rows, _ = _row_clues(chars, layout, 0.5 * layout.pitch)
     covered = min(
         sum(1 for c in columns if c) / layout.width, sum(1 for r in rows if r) / layout.height
     )
