@@ -640,6 +640,7 @@ class _NonoLook:
     bands: RGB | None = None  # every other block of 5 lines tinted, clues and grid
     cursor: RGB | None = None  # the player's current row and column highlighted
     solved_first: bool = False  # the first column solved (filled and crossed) whatever else
+    commas: bool = False  # a row's clue written as one text, its numbers parted by commas
 
 
 def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
@@ -718,6 +719,10 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
         solved = r in done_rows
         colour = look.solved_ink if solved and not look.strike else look.ink
         x = gx - c * 0.3
+        if look.commas:  # "3,1,2" set right against the grid
+            text = ",".join(map(str, clue)) or "0"
+            draw.text((x, gy + r * c + c / 2), text, fill=colour, font=font, anchor="rm")
+            continue
         for v in reversed(clue):
             text = str(v)
             if look.boxed:
@@ -959,6 +964,18 @@ def nonogram_edge(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]
     look.progress = rng.uniform(0.0, 0.3)
     look.crosses = rng.random() < 0.7
     look.solved_first = True
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def nonogram_commas(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A phone app that writes each row's clue as one text, its numbers parted by commas
+    ("3,1,2"), the column clues stacked; small puzzles (5x5 to 15x15) as apps start with."""
+    puzzle = _nonogram_puzzle_between(rng, 5, 15)
+    look = _nono_look(rng, puzzle, held_out=True)
+    look.commas = True
+    look.clue_ground = [tuple(int(v) for v in rng.integers(235, 256, 3))]
+    look.progress = rng.uniform(0.0, 0.3)
+    look.crosses = rng.random() < 0.5
     return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
 
 
@@ -1337,6 +1354,13 @@ _register(
     "clean",
     nonogram_edge,
     "part-solved, the first column solved: filled cells hide the grid's left border",
+)
+_register(
+    "nonogram-commas",
+    "nonogram",
+    "clean",
+    nonogram_commas,
+    "phone app, 5x5 to 15x15: each row's clue one text with commas (3,1,2)",
 )
 _register("nonogram-jpeg", "nonogram", "degraded", nonogram_jpeg, "small screenshot, JPEG q30-60")
 _register(

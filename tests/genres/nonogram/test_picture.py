@@ -538,3 +538,15 @@ def test_a_sliver_of_the_border_beside_an_empty_row_is_no_clue(tmp_path):
     assert truth["rows"][0] == []
     reading = pictures.read(path, genre="nonogram")
     assert matches(reading, truth)
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_row_clues_written_with_commas_through_the_command_line(capsys, tmp_path, seed):
+    # "3,1,2" in one text: the commas are no characters, and the numbers stand a comma's
+    # width further apart than the digits of a number
+    path, truth = draw("nonogram-commas", seed, tmp_path)
+    assert any(len(r) > 1 for r in truth["rows"])
+    code, record = _read_jsonl(capsys, path)
+    assert record["genre"] == "nonogram"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
