@@ -5,14 +5,15 @@
     puzzles of at most 30x30, repeated), 200 generated 10x10 Double Chocos (counts times
     --scale; --chocos sets the last apart).
 
-Each executor is started once, timed apart (the start-up: processes, imports, for Dask the
-cluster), then runs every workload the way the command does (the same items, the same
-adaptive chunks, the same worker function); the executors take turns on each workload, and a
-workload that takes less than 20 s on one worker is run three times (the median counts), so
-that a change of the machine's load hits them alike. Reading the inputs (done once by the
-command, before the workers) is timed apart too. Dask's overhead per task is measured on
-empty tasks, and every executor's records are checked against the others' (same statuses,
-same solutions, same generated puzzles).
+Each run starts its executor afresh, timed apart (the start-up: processes, imports, for Dask
+the cluster), as a user's batch does, so that no run inherits the caches an earlier run of the
+same puzzles left in the workers; then it runs the workload the way the command does (the same
+items, the same adaptive chunks, the same worker function); the executors take turns on each
+workload, and a workload that takes less than 20 s on one worker is run three times (the median
+counts), so that a change of the machine's load hits them alike. Reading the inputs (done once
+by the command, before the workers) is timed apart too. Dask's overhead per task is measured on
+empty tasks, and every executor's records are checked against the others' (same statuses, same
+solutions, same generated puzzles).
 
     .venv/bin/python bench/batch.py [--scale 0.1] [--chocos N] [--choco-size 10x10]
         [--data ../shared/data]
@@ -152,8 +153,11 @@ class Case:
 
 
 def warm(executor: Executor, case: Case) -> None:
-    """One item a worker, untimed: each worker has the workload's modules imported."""
-    items = case.items[: executor.workers]
+    """A few items a worker, untimed, one a task, so that every worker has the workload's
+    modules imported (Dask may hand two tasks of two to one worker). Generation: one a
+    worker (a puzzle takes seconds, the imports a fraction of one)."""
+    per_worker = 1 if case.job.verb == "generate" else 4
+    items = case.items[: per_worker * executor.workers]
     for _ in executor.run(case.job, Chunker(items, executor.workers, size=1)):
         pass
 
@@ -171,18 +175,16 @@ def signature(records: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return sorted(tuple(str(record.get(key)) for key in keys) for record in records)
 
 
-def start(
-    executors: dict[str, Callable[[], Executor]],
-) -> tuple[dict[str, Executor], dict[str, float]]:
-    started: dict[str, Executor] = {}
-    startup: dict[str, float] = {}
-    for name, make in executors.items():
-        clock = time.perf_counter()
-        started[name] = make()
-        started[name].start()
-        startup[name] = time.perf_counter() - clock
-        print(f"{name:>13} | started in {startup[name]:.2f} s", flush=True)
-    return started, startup
+def started(make: Callable[[], Executor]) -> tuple[Executor, float]:
+    """A fresh executor, its workers up, and the seconds that took (timed apart)."""
+    clock = time.perf_counter()
+    executor = make()
+    try:
+        executor.start()
+    except BaseException:
+        executor.close()
+        raise
+    return executor, time.perf_counter() - clock
 
 
 def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
@@ -194,44 +196,50 @@ def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
     load_before = os.getloadavg()
     mismatches: list[str] = []
     per_task: dict[str, float] = {}
+    startup: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         cases = workloads(data, scale, Path(scratch), chocos, choco_size)
-        executors, startup = start(makers)
-        try:
-            for case in cases:
-                case.load = os.getloadavg()[0]
-                reference = None
-                for executor in executors.values():
-                    warm(executor, case)
-                rounds = 1
-                while len(case.seconds.get("local 1", [])) < rounds:
-                    for name, executor in executors.items():
+        for case in cases:
+            case.load = os.getloadavg()[0]
+            reference = None
+            rounds = 1
+            while len(case.seconds.get("local 1", [])) < rounds:
+                for name, make in makers.items():
+                    # Fresh workers every run, as a user's batch gets them: workers kept
+                    # from run to run carried caches of the same puzzles (line solutions,
+                    # warm heaps) into the later runs, a single worker after one run,
+                    # each of two workers only after two (it saw half the items).
+                    executor, took_to_start = started(make)
+                    startup.setdefault(name, []).append(took_to_start)
+                    try:
+                        warm(executor, case)
                         took, tasks, records = timed(executor, case)
-                        case.seconds.setdefault(name, []).append(took)
-                        case.tasks[name] = tasks
-                        case.statuses = Counter(str(r.get("status")) for r in records)
-                        if reference is None:
-                            reference = signature(records)
-                        elif reference != signature(records):
-                            mismatches.append(f"{case.name} on {name}")
-                        print(
-                            f"{name:>13} | {case.name:<34} {took:8.2f} s, {tasks} tasks", flush=True
-                        )
-                    rounds = QUICK_ROUNDS if case.seconds["local 1"][0] < QUICK_SECONDS else 1
-            for name, executor in executors.items():
+                    finally:
+                        executor.close()
+                    case.seconds.setdefault(name, []).append(took)
+                    case.tasks[name] = tasks
+                    case.statuses = Counter(str(r.get("status")) for r in records)
+                    if reference is None:
+                        reference = signature(records)
+                    elif reference != signature(records):
+                        mismatches.append(f"{case.name} on {name}")
+                    print(f"{name:>13} | {case.name:<34} {took:8.2f} s, {tasks} tasks", flush=True)
+                rounds = QUICK_ROUNDS if case.seconds["local 1"][0] < QUICK_SECONDS else 1
+        for name, make in makers.items():
+            executor, _ = started(make)
+            try:
                 clock = time.perf_counter()
                 for _ in executor.run(Job("solve"), EmptyTasks(EMPTY_TASKS)):
                     pass
                 per_task[name] = (time.perf_counter() - clock) / EMPTY_TASKS
-        finally:
-            for executor in executors.values():
+            finally:
                 executor.close()
     return report(cases, startup, per_task, mismatches, scale, load_before)
 
 
 def report(
     cases: list[Case],
-    startup: dict[str, float],
+    startup: dict[str, list[float]],
     per_task: dict[str, float],
     mismatches: list[str],
     scale: float,
@@ -244,8 +252,10 @@ def report(
         f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f} (a shared machine makes the "
         "scaling column pessimistic: a second worker competes with other processes). "
         "Times are medians of 3 runs for workloads under 20 s on one worker; the executors "
-        "take turns; before them each worker does one item of the workload untimed (its "
-        "imports). Rates leave out the executors' start-up (table below) and the reading "
+        "take turns, each run on freshly started workers (as a user's batch: no caches "
+        "carried over from an earlier run of the same puzzles), each worker first doing "
+        "one item of the workload untimed (its imports). Rates leave out the executors' "
+        "start-up (table below) and the reading "
         f"of the inputs (by the command, once, before the workers start). Run at nice "
         f"{os.nice(0)} on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
         "",
@@ -265,9 +275,12 @@ def report(
         )
     lines += [
         "",
-        "| executor | start-up s | seconds per empty task |",
+        "| executor | start-up s (median) | seconds per empty task |",
         "|---|---:|---:|",
-        *(f"| {name} | {startup[name]:.2f} | {1000 * per_task[name]:.2f} ms |" for name in startup),
+        *(
+            f"| {name} | {statistics.median(startup[name]):.2f} | {1000 * per_task[name]:.2f} ms |"
+            for name in startup
+        ),
         "",
         "Same records on every executor: "
         + ("yes" if not mismatches else "NO: " + ", ".join(sorted(set(mismatches)))),

