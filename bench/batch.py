@@ -147,6 +147,8 @@ class Case:
     tasks: dict[str, int] = field(default_factory=dict)
     statuses: Counter[str] = field(default_factory=Counter)
     load: float = 0.0
+    item_seconds: list[float] = field(default_factory=list)
+    """Each item's own time (its record's time_s), from the run on one worker."""
 
     def median(self, executor: str) -> float:
         return statistics.median(self.seconds[executor])
@@ -219,6 +221,8 @@ def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
                     case.seconds.setdefault(name, []).append(took)
                     case.tasks[name] = tasks
                     case.statuses = Counter(str(r.get("status")) for r in records)
+                    if name == "local 1" and not case.item_seconds:
+                        case.item_seconds = sorted(float(r.get("time_s") or 0) for r in records)
                     if reference is None:
                         reference = signature(records)
                     elif reference != signature(records):
@@ -275,6 +279,24 @@ def report(
         )
     lines += [
         "",
+        "Every run (seconds, in the order they ran), and the items' own times on one worker "
+        "(a record's time_s: a long item near the end of a batch leaves the other worker "
+        "idle):",
+        "",
+        "| workload | local 1 s | local 2 s | dask local:2 s | item s: median | p90 | max |",
+        "|---|---|---|---|---:|---:|---:|",
+        *(
+            f"| {case.name} | "
+            + " | ".join(
+                ", ".join(f"{took:.2f}" for took in case.seconds[name])
+                for name in ("local 1", "local 2", "dask local:2")
+            )
+            + f" | {_quantile(case.item_seconds, 0.5):.3g} "
+            f"| {_quantile(case.item_seconds, 0.9):.3g} "
+            f"| {_quantile(case.item_seconds, 1.0):.3g} |"
+            for case in cases
+        ),
+        "",
         "| executor | start-up s (median) | seconds per empty task |",
         "|---|---:|---:|",
         *(
@@ -288,6 +310,13 @@ def report(
         *targets(cases),
     ]
     return "\n".join(lines)
+
+
+def _quantile(values: list[float], share: float) -> float:
+    """The value `share` of the way up the sorted values (0.0 when there are none)."""
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(share * len(values)))]
 
 
 def targets(cases: list[Case]) -> list[str]:
