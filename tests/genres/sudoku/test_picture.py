@@ -253,3 +253,17 @@ def test_measures_that_overflowed_split_nothing():
 
     features = numpy.full((8, 1), numpy.inf, numpy.float32)
     assert sudoku_picture._two_kinds(features, 4.0) is None
+
+
+def test_a_glyph_that_fills_its_box_has_a_finite_stroke_weight():
+    # the measure that overflowed: no background pixel in the box left the distance
+    # transform nothing to measure to
+    import numpy
+
+    from pencilbox.genres.sudoku import picture as sudoku_picture
+
+    solid = numpy.ones((20, 12), bool)
+    assert 0.5 < sudoku_picture._stroke_weight(solid) <= 0.7  # half the width, twice, / height
+    ring = numpy.ones((20, 12), bool)
+    ring[3:-3, 3:-3] = False
+    assert sudoku_picture._stroke_weight(ring) < sudoku_picture._stroke_weight(solid)

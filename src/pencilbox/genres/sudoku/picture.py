@@ -334,6 +334,16 @@ def _roles(labels: npt.NDArray[Any], clear: bool, given: int) -> list[str]:
     return [GIVEN if int(label) == given else other for label in labels]
 
 
+def _stroke_weight(part: npt.NDArray[Any]) -> float:
+    """How thick a glyph's strokes are against its height: twice the largest distance from
+    an ink pixel of `part` (its box, True where inked) to the nearest background pixel. The
+    box gets a background rim first: a glyph that fills its box wholly has no background
+    pixel, and the transform would measure to nothing (float32's largest value)."""
+    padded = np.pad(part.astype(np.uint8), 1)
+    distance = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
+    return float(distance.max()) * 2 / max(int(part.shape[0]), 1)
+
+
 def _colour_groups(
     colour: npt.NDArray[Any],
     ink: npt.NDArray[Any],
@@ -369,8 +379,7 @@ def _colour_groups(
         core = part & (strength >= 0.7 * float(strength[part].max() if part.any() else 1.0))
         pixels = lab[box.y0 : box.y1, box.x0 : box.x1][core]
         features.append(pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32))
-        distance = cv2.distanceTransform(part.astype(np.uint8), cv2.DIST_L2, 3)
-        weights.append(float(distance.max()) * 2 / max(box.height, 1))
+        weights.append(_stroke_weight(part))
         inks.append(float(strength[part].mean()) * 100 if part.any() else 0.0)
     data = np.array(features, np.float32)
 
