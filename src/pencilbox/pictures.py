@@ -63,9 +63,7 @@ def read(source: str | Path | bytes, genre: str | None = None, **options: Any) -
             raise
         return _timed(second, started)
     if reading.status != "ok":
-        second = _close_second(image, ranked, options)
-        if second is not None:
-            return _timed(second, started)
+        reading = _close_second(image, ranked, options) or reading
     return _timed(reading, started)
 
 

@@ -140,6 +140,17 @@ def test_a_page_photographed_turned_is_read_upright(tmp_path, turns):
     assert matches(reading, truth), pictures.puzzle_text(reading)
 
 
+def each_read_or_doubted(reading, truth, cells):
+    """Each of the (row, column) `cells` holds its given in the reading, or is doubted; and
+    nothing is wrong without a doubt."""
+    read = {(n.line, n.index): n.value for n in reading.numbers}
+    doubted = {(reading.numbers[i].line, reading.numbers[i].index) for i in reading.doubtful()}
+    for row, col in cells:
+        symbol = truth["givens"][row * 9 + col]
+        assert read.get((row, col)) == int(symbol) or (row, col) in doubted, (row, col)
+    never_silently_wrong(reading, truth)
+
+
 def test_a_given_joined_to_a_ruled_line_is_read_or_doubted(tmp_path):
     # a stroke of print joins a given to its cell's lower line: the given is not lost
     # silently (read, or doubted with the digits it may be)
@@ -161,12 +172,7 @@ def test_a_given_joined_to_a_ruled_line_is_read_or_doubted(tmp_path):
     blotted = tmp_path / "blotted.png"
     cv2.imwrite(str(blotted), image)
     reading = pictures.read(blotted)
-    read = {(n.line, n.index): n.value for n in reading.numbers}
-    doubted = {(reading.numbers[i].line, reading.numbers[i].index) for i in reading.doubtful()}
-    for row, col in spoilt:
-        symbol = truth["givens"][row * 9 + col]
-        assert read.get((row, col)) == int(symbol) or (row, col) in doubted, (row, col)
-    never_silently_wrong(reading, truth)
+    each_read_or_doubted(reading, truth, spoilt)
     # each doubted cell read as empty offers digits to choose from
     for i in reading.doubtful():
         if reading.numbers[i].value is None:
@@ -200,13 +206,7 @@ def test_a_given_struck_through_is_read_or_doubted(tmp_path, style):
         struck.append((number.line, number.index))
     spoilt = tmp_path / "struck.png"
     cv2.imwrite(str(spoilt), image)
-    reading = pictures.read(spoilt)
-    read = {(n.line, n.index): n.value for n in reading.numbers}
-    doubted = {(reading.numbers[i].line, reading.numbers[i].index) for i in reading.doubtful()}
-    for row, col in struck:
-        symbol = truth["givens"][row * 9 + col]
-        assert read.get((row, col)) == int(symbol) or (row, col) in doubted, (row, col)
-    never_silently_wrong(reading, truth)
+    each_read_or_doubted(pictures.read(spoilt), truth, struck)
 
 
 def test_a_grid_in_a_ruled_panel_with_a_caption_is_read_without_the_caption(tmp_path):

@@ -1761,6 +1761,19 @@ def _toggles(reading: Reading) -> list[Toggle]:
     return found
 
 
+def _changed_group(number: ReadNumber, value: int, box: Any, reason: str) -> ReadNumber:
+    """`number` as one of a changed grouping: its new value and box, marked as changed."""
+    return replace(
+        number,
+        value=value,
+        box=box,
+        confidence=0.5,
+        changed=True,
+        read_as=number.value,
+        reason=reason,
+    )
+
+
 def _regroup(reading: Reading, toggles: tuple[Toggle, ...], why: str) -> Reading:
     """The reading with the groupings changed (each changed number marked, with the reason),
     the numbers of each clue numbered again in order."""
@@ -1782,17 +1795,7 @@ def _regroup(reading: Reading, toggles: tuple[Toggle, ...], why: str) -> Reading
                 f"read as {number.value} and {after.value} but {why}; {value} as one number "
                 "makes the clues agree"
             )
-            out.append(
-                replace(
-                    number,
-                    value=value,
-                    box=box,
-                    confidence=0.5,
-                    changed=True,
-                    read_as=number.value,
-                    reason=reason,
-                )
-            )
+            out.append(_changed_group(number, value, box, reason))
             skip = True
         elif i in splits:
             assert number.value is not None
@@ -1802,18 +1805,7 @@ def _regroup(reading: Reading, toggles: tuple[Toggle, ...], why: str) -> Reading
                 "the clues agree"
             )
             left, right = _halved_box(number.box)
-            for value, box in ((tens, left), (units, right)):
-                out.append(
-                    replace(
-                        number,
-                        value=value,
-                        box=box,
-                        confidence=0.5,
-                        changed=True,
-                        read_as=number.value,
-                        reason=reason,
-                    )
-                )
+            out += [_changed_group(number, v, b, reason) for v, b in ((tens, left), (units, right))]
         else:
             out.append(number)
     counts: dict[tuple[str, int], int] = {}

@@ -474,9 +474,9 @@ def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, siz
     cols, rows = _lattice(ink, size)
     strong = float(np.percentile(ink, 99.5))
     mask = ink_mask(ink, max(0.08, 0.18 * strong), max(0.2, 0.4 * strong))
-    mask, struck = _unstruck(mask, cols, rows, cell)
-    clean = _without_lines(mask, cell)
     cuts = _cuts(cols, rows, cell)
+    mask, struck = _unstruck(mask, cols, rows, cuts, cell)
+    clean, bare = _without_lines(mask, cell)
     boxes, from_clean = _glyphs(mask, clean, cuts)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     keep_clean = cv2.dilate(clean, np.ones((3, 3), np.uint8)) > 0
@@ -487,9 +487,7 @@ def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, siz
             for (_, _, b), lone in zip(boxes, from_clean, strict=True)
         ],
     )
-    inked, heavy = _inked_blanks(
-        ink, _without_lines(mask, cell, beside=False), clean, cuts, boxes, struck
-    )
+    inked, heavy = _inked_blanks(ink, bare, clean, cuts, boxes, struck)
     inked_crops = _crops(ink, [(b, keep_clean) for _, _, b in inked])
     lying = [(b, keep) for _, _, b in _glyphs(mask, clean, cuts, turned=True)[0]]
     return _Cells(
@@ -508,21 +506,19 @@ def _cells(picture: Picture, dark_ink: npt.NDArray[Any], quad: gridlib.Quad, siz
 
 
 def _unstruck(
-    mask: npt.NDArray[Any], cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int
+    mask: npt.NDArray[Any],
+    cols: gridlib.Lattice,
+    rows: gridlib.Lattice,
+    cuts: list[Cut],
+    cell: int,
 ) -> tuple[npt.NDArray[Any], set[tuple[int, int]]]:
     """The ink mask with the strokes that cross cells away from the ruled lines (a player's
     pen or marker struck through a cell or a whole row) taken out, and the cells they cross.
     Where a stroke ran through a character, the pixels between the character's strokes on
     either side of it are kept, so that the character stays in one piece (cut in two, each
     half is too small to be taken for a given, and the given would be lost)."""
-    length = max(5, int(cell * 0.85))
     reach = max(3, round(cell * 0.25))  # a photographed page's bent lines wander off the lattice
-    across = cv2.morphologyEx(
-        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
-    )
-    down = cv2.morphologyEx(
-        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
-    )
+    across, down = _long_runs(mask, cell)
     for lines, lattice, axis in ((across, rows, 0), (down, cols, 1)):
         for at in lattice.positions:
             low, high = max(0, round(at) - reach), round(at) + reach + 1
@@ -544,15 +540,12 @@ def _unstruck(
         )
         bridge = cv2.bitwise_and(cv2.bitwise_and(joined, cut), mask)
         mended = cv2.bitwise_or(mended, bridge)
-    struck = set()
     strokes = cv2.bitwise_or(across, down)
-    size = cols.count
-    for r in range(size):
-        for c in range(size):
-            x0, x1 = round(cols.positions[c]), round(cols.positions[c + 1])
-            y0, y1 = round(rows.positions[r]), round(rows.positions[r + 1])
-            if np.count_nonzero(strokes[y0:y1, x0:x1]) >= 0.5 * cell:
-                struck.add((r, c))
+    struck = {
+        (r, c)
+        for r, c, x0, y0, x1, y1 in cuts
+        if np.count_nonzero(strokes[y0:y1, x0:x1]) >= 0.5 * cell
+    }
     return mended, struck
 
 
@@ -588,11 +581,10 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     allowed = "".join(sorted(set("".join(ALPHABETS[n_size]))))
     cells = _cells(picture, dark_ink, quad, n_size)
     turn = _upright_turn(cells.turned_crops, allowed)
-    guesses = recogniser().guess(cells.crops, allowed)
     if turn:
         # the page's top-left corner is the picture's corner `turn` steps round the quad
         cells = _cells(picture, dark_ink, np.roll(quad, -turn, axis=0), n_size)
-        guesses = recogniser().guess(cells.crops, allowed)
+    guesses = recogniser().guess(cells.crops, allowed)
     alphabet = ALPHABETS[n_size][0]
     if n_size == 16 and any(g.best == "0" for g in guesses):
         alphabet = ALPHABETS[16][1]
@@ -649,11 +641,9 @@ def _cuts(cols: gridlib.Lattice, rows: gridlib.Lattice, cell: int) -> list[Cut]:
     return cuts
 
 
-def _without_lines(mask: npt.NDArray[Any], cell: int, beside: bool = True) -> npt.NDArray[Any]:
-    """The ink mask with the ruled lines taken out: runs of ink straight across or down for
-    most of a cell's length (longer than any character's stroke), and (`beside`) the pixel
-    beside them, so that a given the print, the paper's grain or a blur joined to a line
-    stands alone again."""
+def _long_runs(mask: npt.NDArray[Any], cell: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """The ink of `mask` in runs straight across, and straight down, for most of a cell's
+    length: longer than any character's stroke, so ruled lines and a player's strokes."""
     length = max(5, int(cell * 0.85))
     across = cv2.morphologyEx(
         mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
@@ -661,11 +651,18 @@ def _without_lines(mask: npt.NDArray[Any], cell: int, beside: bool = True) -> np
     down = cv2.morphologyEx(
         mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
     )
-    lines = cv2.bitwise_or(across, down)
-    if beside:
-        lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
-    clean: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(lines))
-    return clean
+    return across, down
+
+
+def _without_lines(mask: npt.NDArray[Any], cell: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """The ink mask with the ruled lines (its long runs) taken out: with the pixel beside
+    them too, so that a given the print, the paper's grain or a blur joined to a line stands
+    alone again; and with the lines' own pixels only."""
+    lines = cv2.bitwise_or(*_long_runs(mask, cell))
+    beside = cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    clean: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(beside))
+    bare: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(lines))
+    return clean, bare
 
 
 def _glyphs(
