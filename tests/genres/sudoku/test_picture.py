@@ -267,3 +267,16 @@ def test_a_glyph_that_fills_its_box_has_a_finite_stroke_weight():
     ring = numpy.ones((20, 12), bool)
     ring[3:-3, 3:-3] = False
     assert sudoku_picture._stroke_weight(ring) < sudoku_picture._stroke_weight(solid)
+
+
+def test_a_large_sparse_grid_on_a_tinted_page_is_read(tmp_path, capsys):
+    # 1474 px, thin lines and few givens on a pale pink ground: sampled down to 64 px the
+    # inside of the grid was ground only, so whether its ink was dark could not be told and
+    # the picture was refused ("no puzzle grid found")
+    from pencilbox.cli import main
+
+    path, truth = draw("sudoku-print", 1017, tmp_path)
+    assert main(["read", str(path), "--jsonl"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["genre"], record["status"]) == ("sudoku", "ok")
+    assert record["puzzle"]["givens"] == truth["givens"]
