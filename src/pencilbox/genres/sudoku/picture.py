@@ -240,19 +240,19 @@ def _trimmed(dark_ink: npt.NDArray[Any], quad: gridlib.Quad, size: int) -> gridl
 
 
 def _light_inside(dark_ink: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
-    """True when the grid's inside is mostly light ground in `dark_ink` (ink is dark there):
-    its median, the ground's level, lies in the upper half of its range (taken the wrong
-    way round, a grid's cells are dark and its lines light). Measured within the grid, as
-    a dim photo's paper is darker than a screenshot's ink. The grid is averaged down, not
-    sampled: sampled, the thin lines and few givens of a large clean grid fall between the
-    samples, and a grid of nothing but ground has no side to lean to."""
-    side = int(
-        min(512, max(64, np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
-    )
+    """True when the grid's inside is light ground with dark ink in `dark_ink`: its dark
+    details (lines, givens: darker than the ground around them) outweigh its light ones
+    (taken the wrong way round, a grid's lines are light details on dark cells). Measured
+    against the ground nearby, not the picture's range, so uneven light on a photographed
+    page does not tip it; and on the grid averaged down, not sampled, so the thin lines and
+    few givens of a large clean grid count (sampled, they fell between the samples)."""
+    side = int(min(512, max(128, np.linalg.norm(quad[1] - quad[0]))))
     full = cv2.warpPerspective(dark_ink, gridlib.square_warp(quad, side), (side, side))
-    small = cv2.resize(full, (64, 64), interpolation=cv2.INTER_AREA)
-    low, middle, high = np.percentile(small, (5, 50, 95))
-    return bool(middle > (low + high) / 2)
+    small = cv2.resize(full, (128, 128), interpolation=cv2.INTER_AREA)
+    kernel = np.ones((5, 5), np.uint8)
+    dark = cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, kernel).astype(np.float64).sum()
+    light = cv2.morphologyEx(small, cv2.MORPH_TOPHAT, kernel).astype(np.float64).sum()
+    return bool(dark > light)
 
 
 # -- reading the cells -------------------------------------------------------------------------
