@@ -13,6 +13,10 @@ from typing import Any
 import pytest
 from distributed import Client
 
+from pencilbox.batch.chunks import Chunker
+from pencilbox.batch.executors import DaskCluster
+from pencilbox.batch.work import Item, Job
+from pencilbox.errors import PuzzleError
 from pencilbox.genres import base
 from pencilbox.records import generated_record
 from tests.batch.conftest import PENCILBOX, kill_quietly, records, wait_for_records
@@ -138,3 +142,28 @@ def test_solving_gives_the_same_records_on_every_executor(tmp_path: Path, list_f
     assert results["one"][20]["status"] == "error"
     assert results["two"] == results["one"]
     assert results["dask"] == results["one"]
+
+
+def test_a_local_cluster_leaves_the_cpu_to_the_tasks() -> None:
+    """local:N passes QUIET to its workers (through their nannies, at start): no profiler
+    sampling the task's stack every 10 ms, the 20 ms tick at 1 s; and the results are right."""
+
+    def periodic(dask_worker: Any) -> dict[str, Any]:
+        callbacks = dask_worker.periodic_callbacks
+        return {
+            "profile": "profile" in callbacks,
+            "tick ms": callbacks["tick"].callback_time,
+            "monitor ms": callbacks["monitor"].callback_time,
+            "memory ms": callbacks["memory_monitor"].callback_time,
+        }
+
+    cluster = DaskCluster("local:1")
+    try:
+        seen = list(cluster._client.run(periodic).values())
+        items = [Item(file="list.txt", line=1, puzzle=PuzzleError("not a puzzle"))]
+        done = [record for part in cluster.run(Job("solve"), Chunker(items, 1)) for record in part]
+    finally:
+        cluster.close()
+    want = {"profile": False, "tick ms": 1000, "monitor ms": 5000, "memory ms": 1000}
+    assert seen == [want]
+    assert [(record["status"], record["error"]) for record in done] == [("error", "not a puzzle")]
