@@ -146,7 +146,8 @@ def test_solving_gives_the_same_records_on_every_executor(tmp_path: Path, list_f
 
 def test_a_local_cluster_leaves_the_cpu_to_the_tasks() -> None:
     """local:N passes QUIET to its workers (through their nannies, at start): no profiler
-    sampling the task's stack every 10 ms, the 20 ms tick at 1 s; and the results are right."""
+    sampling the task's stack every 10 ms, the 20 ms tick at 1 s; its client shares the
+    scheduler's thread; and the results are right."""
 
     def periodic(dask_worker: Any) -> dict[str, Any]:
         callbacks = dask_worker.periodic_callbacks
@@ -159,6 +160,8 @@ def test_a_local_cluster_leaves_the_cpu_to_the_tasks() -> None:
 
     cluster = DaskCluster("local:1")
     try:
+        # The client on the scheduler's event-loop thread, not on a second one of its own.
+        assert cluster._client.loop is cluster._cluster.loop
         seen = list(cluster._client.run(periodic).values())
         items = [Item(file="list.txt", line=1, puzzle=PuzzleError("not a puzzle"))]
         done = [record for part in cluster.run(Job("solve"), Chunker(items, 1)) for record in part]

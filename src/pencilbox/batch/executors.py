@@ -206,7 +206,11 @@ class DaskCluster:
         else:
             address = scheduler
         try:
-            self._client: Any = dask.Client(address, timeout="10s")
+            # Given the cluster itself, the client runs on the cluster's event-loop thread
+            # (given its address, on a thread of its own: every message between client and
+            # scheduler then passed the GIL from one thread to the other).
+            target = self._cluster if self._cluster is not None else address
+            self._client: Any = dask.Client(target, timeout="10s")
         except (OSError, TimeoutError, ValueError) as error:
             self.close()
             raise PuzzleError(
