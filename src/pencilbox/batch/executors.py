@@ -222,8 +222,11 @@ class DaskCluster:
         self._client.run(warm)  # each worker imports pencilbox now, not during the first task
 
     def run(self, job: Job, chunker: Chunker) -> Iterator[Records]:
-        # with_results: a finished task's answer comes with the news that it finished (no
-        # second round trip to fetch it); an error comes as the answer, not raised here.
+        # with_results: the answer is fetched on the client's event loop as soon as the task
+        # is reported finished (the scheduler asks the worker for it and passes it on), not
+        # here; an error comes as the answer, not raised here. Fetching it straight from the
+        # worker (direct_to_workers) made no difference: the command's CPU for 100,000
+        # sudokus, 4 paired runs, 2.20 s through the scheduler, 2.14 s direct.
         finished = _distributed().as_completed(with_results=True, raise_errors=False)
         pending: dict[str, tuple[Any, Chunk]] = {}
 
