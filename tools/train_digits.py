@@ -3,9 +3,10 @@
 The network learns from characters drawn by this script in the TRAIN fonts of tools/fonts.py
 (Debian font packages), each damaged the way screenshots and photos damage print: any size
 from 7 to 60 pixels, drawn small by FreeType or shrunk from a large drawing, bold and thin
-strokes, slant, small rotations, low contrast (greyed-out clues), strike-through, blur,
-noise, JPEG. Every sample is cut out by the same `glyph_image` the readers use. The "none"
-class learns crosses, dots, filled squares, dashes and stray strokes.
+strokes, slant, small rotations, old-style figures, low contrast (greyed-out clues),
+strike-through (and the gap a strike leaves once a reader took it out), blur, noise, JPEG.
+Every sample is cut out by the same `glyph_image` the readers use. The "none" class learns
+crosses, dots, filled squares, dashes and stray strokes.
 
 Run with torch installed (CPU wheel); the result is deterministic for a given seed and
 torch version. It prints the accuracy on held-out samples of TRAIN fonts and on the
@@ -17,6 +18,7 @@ HELD_OUT fonts, which the network never sees.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import multiprocessing
 import time
@@ -33,12 +35,17 @@ OUT = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision/digits.on
 BIG = 64  # size of the large drawings that are shrunk
 
 
-def _draw(font_path: Path, char: str, size: int) -> np.ndarray:
-    """The character's ink (0-255) drawn by FreeType at `size` pixels, with a margin."""
+def _draw(font_path: Path, char: str, size: int, oldstyle: bool = False) -> np.ndarray:
+    """The character's ink (0-255) drawn by FreeType at `size` pixels, with a margin; with
+    `oldstyle`, digits in the face's old-style figures (OpenType "onum": 3, 4, 5, 7, 9 hang
+    below the line and 6, 8 rise above it, as books, newspapers and some apps print them)."""
     font = ImageFont.truetype(str(font_path), size)
     side = size * 3
     image = Image.new("L", (side, side), 0)
-    ImageDraw.Draw(image).text((side // 2, side // 2), char, fill=255, font=font, anchor="mm")
+    features = ["onum"] if oldstyle else None
+    ImageDraw.Draw(image).text(
+        (side // 2, side // 2), char, fill=255, font=font, anchor="mm", features=features
+    )
     ink = np.asarray(image)
     ys, xs = np.nonzero(ink > 20)
     if len(xs) == 0:
@@ -47,6 +54,19 @@ def _draw(font_path: Path, char: str, size: int) -> np.ndarray:
     y0, y1 = max(0, ys.min() - pad), min(side, ys.max() + pad + 1)
     x0, x1 = max(0, xs.min() - pad), min(side, xs.max() + pad + 1)
     return np.ascontiguousarray(ink[y0:y1, x0:x1])
+
+
+@functools.cache
+def has_oldstyle(font_path: Path) -> bool:
+    """True when the face draws other digits with OpenType "onum" than without."""
+
+    def digits(features: list[str]) -> bytes:
+        font = ImageFont.truetype(str(font_path), 32)
+        image = Image.new("L", (320, 64), 0)
+        ImageDraw.Draw(image).text((4, 8), "0123456789", fill=255, font=font, features=features)
+        return image.tobytes()
+
+    return digits(["onum"]) != digits(["lnum"])
 
 
 def _none_shape(rng: np.random.Generator) -> np.ndarray:
@@ -97,20 +117,48 @@ def _warp(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return ink
 
 
-def _strike(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A line through the character, as apps strike out a solved clue."""
+def _strike(ink: np.ndarray, rng: np.random.Generator, erased: bool = False) -> np.ndarray:
+    """A line through the character, as apps strike out a solved clue: level through its
+    middle, corner to corner, or a slash at 35-70 degrees up to 1.6 times its height. With
+    `erased`, the line's pixels are taken out again, as the readers take a strike out before
+    they read what is left: the character with a gap where the line crossed it."""
     ys, xs = np.nonzero(ink > 60)
     if len(xs) == 0:
         return ink
     x0, x1, y0, y1 = xs.min(), xs.max(), ys.min(), ys.max()
-    t = max(1, int((y1 - y0) * rng.uniform(0.04, 0.12)))
+    height = y1 - y0 + 1
+    t = max(1, int(height * rng.uniform(0.04, 0.12)))
     over = int((x1 - x0 + 1) * rng.uniform(0.0, 0.3))
-    ink = ink.copy()
-    if rng.random() < 0.6:
-        y = int((y0 + y1) / 2 + rng.normal(0, (y1 - y0) * 0.05))
-        cv2.line(ink, (int(x0 - over), y), (int(x1 + over), y), 255, t, cv2.LINE_AA)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + rng.normal(0, height * 0.05)
+    roll = rng.random()
+    if roll < 0.45:
+        ends = ((x0 - over, cy), (x1 + over, cy))
+    elif roll < 0.65:
+        ends = ((x0 - over, y1), (x1 + over, y0))
     else:
-        cv2.line(ink, (int(x0 - over), int(y1)), (int(x1 + over), int(y0)), 255, t, cv2.LINE_AA)
+        angle = np.deg2rad(rng.uniform(35, 70))
+        half = height * rng.uniform(0.9, 1.6) / 2
+        dx, dy = half * np.cos(angle), half * np.sin(angle)
+        ends = ((cx - dx, cy + dy), (cx + dx, cy - dy))
+    line = np.zeros_like(ink)
+    (ax, ay), (bx, by) = ends
+    cv2.line(line, (int(ax), int(ay)), (int(bx), int(by)), 255, t, cv2.LINE_AA)
+    if erased:
+        gap = cv2.dilate(line, np.ones((3, 3), np.uint8)) > 0
+        left = np.where(gap, 0, ink).astype(np.uint8)
+        # a strike along a stroke (the bar of an F) takes the character with it: no reader
+        # would read that, and it would teach a dash to be an F
+        return left if left.sum() >= 0.7 * ink.sum() else ink
+    return np.maximum(ink, line)
+
+
+def _damage(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Now and then a strike through the character, left in or taken out."""
+    roll = rng.random()
+    if roll < 0.12:
+        return _strike(ink, rng)
+    if roll < 0.18:
+        return _strike(ink, rng, erased=True)
     return ink
 
 
@@ -183,14 +231,11 @@ def sample(args: tuple[int, str, int]) -> tuple[np.ndarray, np.ndarray]:
                 ink = _shrink(ink, height)
             else:
                 font = fonts[int(rng.integers(len(fonts)))]
+                oldstyle = char.isdigit() and rng.random() < 0.25 and has_oldstyle(font)
                 if rng.random() < 0.45:  # drawn small by FreeType itself, hinting and all
-                    ink = _draw(font, char, max(6, round(height * 1.4)))
-                    if rng.random() < 0.1:
-                        ink = _strike(ink, rng)
+                    ink = _damage(_draw(font, char, max(6, round(height * 1.4)), oldstyle), rng)
                 else:
-                    ink = _warp(_draw(font, char, BIG), rng)
-                    if rng.random() < 0.1:
-                        ink = _strike(ink, rng)
+                    ink = _damage(_warp(_draw(font, char, BIG, oldstyle), rng), rng)
                     ink = _shrink(ink, height)
             xs.append(cut(_photograph(ink, rng, height)))
             ys.append(label)
