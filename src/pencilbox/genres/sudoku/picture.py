@@ -246,7 +246,7 @@ def _light_inside(dark_ink: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
     against the ground nearby, not the picture's range, so uneven light on a photographed
     page does not tip it; and on the grid averaged down, not sampled, so the thin lines and
     few givens of a large clean grid count (sampled, they fell between the samples)."""
-    side = int(min(512, max(128, np.linalg.norm(quad[1] - quad[0]))))
+    side = int(min(512.0, max(128.0, float(np.linalg.norm(quad[1] - quad[0])))))
     full = cv2.warpPerspective(dark_ink, gridlib.square_warp(quad, side), (side, side))
     small = cv2.resize(full, (128, 128), interpolation=cv2.INTER_AREA)
     kernel = np.ones((5, 5), np.uint8)
