@@ -878,8 +878,10 @@ def _unstruck(
                     struck.update(pieces)  # what a slash or a tiny strike leaves is a guess
                 break
         else:
-            if before_read < 0.9:
-                struck.add(blob)  # a strike still in it, and no sure digit
+            # a strike still in it: doubted when no sure digit, and always under a slash,
+            # however sure (a slash along a 2's own stroke reads as a sure 1 in some faces)
+            if blob in slashes or before_read < 0.9:
+                struck.add(blob)
     out = [piece for blob in chars for piece in accepted.get(blob, [blob])]
     return out, cleaned, _without_erased(ink, mask, cleaned), struck, named
 
