@@ -16,7 +16,10 @@ empty tasks, and every executor's records are checked against the others' (same 
 solutions, same generated puzzles).
 
     .venv/bin/python bench/batch.py [--scale 0.1] [--chocos N] [--choco-size 10x10]
-        [--data ../shared/data]
+        [--data ../shared/data] [--only grade] [--rounds 5] [--out FILE]
+
+(--only runs the workloads whose name holds the text, --rounds runs each executor at least
+that many times: on a machine whose speed drifts, one workload again with more runs.)
 
 Writes bench/results/batch.md. Run it niced on a quiet machine; the machine's load average
 is printed in the report, since on a shared machine the scaling figures mean little.
@@ -189,7 +192,14 @@ def started(make: Callable[[], Executor]) -> tuple[Executor, float]:
     return executor, time.perf_counter() - clock
 
 
-def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
+def run(
+    data: Path,
+    scale: float,
+    chocos: int | None,
+    choco_size: str,
+    only: str | None = None,
+    least_rounds: int = 1,
+) -> str:
     makers: dict[str, Callable[[], Executor]] = {
         "local 1": lambda: LocalPool(1),
         "local 2": lambda: LocalPool(2),
@@ -201,6 +211,7 @@ def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
     startup: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         cases = workloads(data, scale, Path(scratch), chocos, choco_size)
+        cases = [case for case in cases if only is None or only in case.name]
         for case in cases:
             case.load = os.getloadavg()[0]
             reference = None
@@ -228,7 +239,8 @@ def run(data: Path, scale: float, chocos: int | None, choco_size: str) -> str:
                     elif reference != signature(records):
                         mismatches.append(f"{case.name} on {name}")
                     print(f"{name:>13} | {case.name:<34} {took:8.2f} s, {tasks} tasks", flush=True)
-                rounds = QUICK_ROUNDS if case.seconds["local 1"][0] < QUICK_SECONDS else 1
+                quick = case.seconds["local 1"][0] < QUICK_SECONDS
+                rounds = max(least_rounds, QUICK_ROUNDS if quick else 1)
         for name, make in makers.items():
             executor, _ = started(make)
             try:
@@ -255,7 +267,8 @@ def report(
         f"Scale {scale} of the issue's counts; 2 cores; load average before the run "
         f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f} (a shared machine makes the "
         "scaling column pessimistic: a second worker competes with other processes). "
-        "Times are medians of 3 runs for workloads under 20 s on one worker; the executors "
+        "Times are medians of the runs listed in the second table (at least 3 for "
+        "workloads under 20 s on one worker); the executors "
         "take turns, each run on freshly started workers (as a user's batch: no caches "
         "carried over from an earlier run of the same puzzles), each worker first doing "
         "one item of the workload untimed (its imports). Rates leave out the executors' "
@@ -348,9 +361,12 @@ def main() -> None:
     )
     parser.add_argument("--choco-size", default="10x10", help="Double Choco size (default 10x10)")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--only", help="the workloads whose name holds this text (e.g. grade)")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each executor, at least")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the report's file")
     args = parser.parse_args()
-    text = run(args.data, args.scale, args.chocos, args.choco_size)
-    RESULTS.write_text(text)
+    text = run(args.data, args.scale, args.chocos, args.choco_size, args.only, args.rounds)
+    args.out.write_text(text)
     print(text)
 
 
