@@ -128,6 +128,21 @@ def draws_characters(path: Path) -> bool:
     return len(shapes) == 17
 
 
+@functools.cache
+def has_oldstyle(path: Path) -> bool:
+    """True when the face draws its digits otherwise with OpenType "onum" (old-style figures:
+    3, 4, 5, 7, 9 below the line, 6 and 8 above it) than with "lnum" (lining figures)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    def digits(features: list[str]) -> bytes:
+        font = ImageFont.truetype(str(path), 32)
+        image = Image.new("L", (320, 64), 0)
+        ImageDraw.Draw(image).text((4, 8), "0123456789", fill=255, font=font, features=features)
+        return image.tobytes()
+
+    return digits(["onum"]) != digits(["lnum"])
+
+
 def fonts(patterns: tuple[str, ...]) -> list[Path]:
     """The installed font files whose names match one of `patterns` and that draw every
     character the recogniser names, sorted by name."""

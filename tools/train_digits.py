@@ -18,7 +18,6 @@ HELD_OUT fonts, which the network never sees.
 from __future__ import annotations
 
 import argparse
-import functools
 import io
 import multiprocessing
 import time
@@ -29,7 +28,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from pencilbox.core.vision.glyphs import CLASSES, GLYPH, Blob, blobs, glyph_image, ink_map
-from tools.fonts import held_out_fonts, train_fonts
+from tools.fonts import has_oldstyle, held_out_fonts, train_fonts
 
 OUT = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision/digits.onnx"
 BIG = 64  # size of the large drawings that are shrunk
@@ -54,19 +53,6 @@ def _draw(font_path: Path, char: str, size: int, oldstyle: bool = False) -> np.n
     y0, y1 = max(0, ys.min() - pad), min(side, ys.max() + pad + 1)
     x0, x1 = max(0, xs.min() - pad), min(side, xs.max() + pad + 1)
     return np.ascontiguousarray(ink[y0:y1, x0:x1])
-
-
-@functools.cache
-def has_oldstyle(font_path: Path) -> bool:
-    """True when the face draws other digits with OpenType "onum" than without."""
-
-    def digits(features: list[str]) -> bytes:
-        font = ImageFont.truetype(str(font_path), 32)
-        image = Image.new("L", (320, 64), 0)
-        ImageDraw.Draw(image).text((4, 8), "0123456789", fill=255, font=font, features=features)
-        return image.tobytes()
-
-    return digits(["onum"]) != digits(["lnum"])
 
 
 def _none_shape(rng: np.random.Generator) -> np.ndarray:

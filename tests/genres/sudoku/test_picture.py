@@ -7,6 +7,7 @@ import json
 import pytest
 
 from pencilbox import pictures
+from pencilbox.cli import main
 from pencilbox.errors import FormatError
 from tests.pictures import DATA, draw, matches, never_silently_wrong
 
@@ -273,8 +274,6 @@ def test_a_large_sparse_grid_on_a_tinted_page_is_read(tmp_path, capsys):
     # 1474 px, thin lines and few givens on a pale pink ground: sampled down to 64 px the
     # inside of the grid was ground only, so whether its ink was dark could not be told and
     # the picture was refused ("no puzzle grid found")
-    from pencilbox.cli import main
-
     path, truth = draw("sudoku-print", 1017, tmp_path)
     assert main(["read", str(path), "--jsonl"]) == 0
     record = json.loads(capsys.readouterr().out)
