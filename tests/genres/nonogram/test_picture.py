@@ -113,7 +113,12 @@ def test_a_photographed_grid_has_its_own_size_not_the_pages(seed):
 
 
 def _struck_number(
-    text: str, slash: bool, face: str = "Regular", size: int = 36, width: int = 3
+    text: str,
+    slash: bool,
+    face: str = "Regular",
+    size: int = 36,
+    width: int = 3,
+    inset: int = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A clue number drawn in a held-out face and struck out the way apps mark a solved
     clue: a level line through its middle or a slash corner to corner. Its ink and mask."""
@@ -125,18 +130,25 @@ def _struck_number(
     x0, y0, x1, y1 = draw.textbbox((60, 40), text, font=font, anchor="mm")
     if slash:
         over = max(2, size // 6)
-        draw.line([(x0 - over, y1 + 2), (x1 + over, y0 - 2)], fill=0, width=width)
+        # an inset slash is steeper: it ends within the digits' width, further past their
+        # height
+        over -= inset
+        ends = [(x0 - over, y1 + 2 + inset // 2), (x1 + over, y0 - 2 - inset // 2)]
+        draw.line(ends, fill=0, width=width)
     else:
         draw.line([(x0 - 3, (y0 + y1) / 2), (x1 + 3, (y0 + y1) / 2)], fill=0, width=width)
     ink = ink_map(np.asarray(image), window=31)
     return ink, ((ink > 0.3) * 255).astype(np.uint8)
 
 
-def _read_struck(text: str, slash: bool, **drawing: Any) -> tuple[str, int]:
-    """What the reader makes of a struck number, and how many of its digits stay doubted."""
+def _read_struck(
+    text: str, slash: bool, height: float | None = None, **drawing: Any
+) -> tuple[str, int]:
+    """What the reader makes of a struck number, and how many of its digits stay doubted.
+    `height`: the clue digits' height (else the struck number's)."""
     ink, mask = _struck_number(text, slash, **drawing)
     found, _ = blobs(mask, min_area=4)
-    height = float(max(b.height for b in found))
+    height = height or float(max(b.height for b in found))
     chars, cleaned, ink, struck, named = picture_module._unstruck(found, mask, ink, height)
     keep = cv2.dilate(cleaned, np.ones((3, 3), np.uint8)) > 0
     read = ""
@@ -165,6 +177,18 @@ def test_tiny_struck_digits_lose_their_strike(text, size):
     # pixels are taken out (a 3's middle bar beside it stays), and what is read stays in doubt
     read, doubted = _read_struck(text, False, size=size, width=1)
     assert (read, doubted) == (text, len(text))
+
+
+@pytest.mark.parametrize("text", ["12", "14", "13"])
+def test_a_slash_across_two_digits_need_not_reach_the_corners(text):
+    # a slash across a two-digit number (26 px digits) sticks out above and below it, but
+    # the digits reach past its ends sideways: it is found from the box's bottom to its top
+    _, mask = _struck_number(text, True, inset=10)
+    (blob,) = blobs(mask, min_area=4)[0]
+    patch = mask[blob.y0 : blob.y1, blob.x0 : blob.x1] > 0
+    assert picture_module._corner_slash(patch, 26.0) is None
+    assert picture_module._strike_through(patch, 26.0) is not None
+    assert _read_struck(text, True, height=26.0, inset=10) == (text, 2)
 
 
 def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
@@ -457,7 +481,7 @@ def test_struck_out_clues_through_the_command_line(capsys, tmp_path):
     assert record["uncertain"]
     assert all(u["reason"] == picture_module.STRUCK for u in record["uncertain"])
     # where a slash hides too much of a digit, the line is among the doubts
-    path, truth = draw("nonogram-strike", 10, tmp_path)
+    path, truth = draw("nonogram-strike", 1102, tmp_path)
     code, record = _read_jsonl(capsys, path)
     wrong = _wrong_lines(record, truth)
     assert wrong and code == 1
@@ -550,3 +574,32 @@ def test_row_clues_written_with_commas_through_the_command_line(capsys, tmp_path
     assert record["genre"] == "nonogram"
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
     assert code == 0 and record["status"] == "ok"
+
+
+@pytest.mark.parametrize("seed", [1103, 1131])
+def test_a_slash_through_both_digits_of_a_number_is_read_through(capsys, tmp_path, seed):
+    # a slash across a two-digit column clue joins its digits into one piece that reads as
+    # no digit (a "15" as an 8): the digits are read once the slash is out (in a bold "15"
+    # they still touch, and are cut apart as any touching pair), and stay in doubt (in
+    # 1131 read as 16, and made 15 by the totals)
+    path, truth = draw("nonogram-strike", seed, tmp_path)
+    _, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert "column 1" in {u["clue"] for u in record["uncertain"]}
+
+
+def test_a_zero_beside_other_numbers_is_its_next_best_reading():
+    # a 0 is a clue only alone (an empty line): beside other numbers it is a misread (a
+    # struck 6 whose join the strike took away reads as a sure 0)
+    def number(index: int, value: int, confidence: float, *others: tuple[int, float]) -> Any:
+        return picture_module.ReadNumber("row", 4, index, value, confidence, others)
+
+    found = [number(0, 5, 0.99), number(1, 0, 0.96, (6, 0.03), (8, 0.01))]
+    five, six = picture_module._no_zero_beside_others(found)
+    assert five == found[0]
+    assert (six.value, six.read_as, six.changed) == (6, 0, True)
+    assert six.confidence == pytest.approx(0.75)
+    assert six.alternatives == ((8, pytest.approx(0.25)),)
+    assert six.reason == picture_module.ZERO and not six.confident
+    alone = [number(0, 0, 0.96, (6, 0.03))]
+    assert picture_module._no_zero_beside_others(alone) == alone

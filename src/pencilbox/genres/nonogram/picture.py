@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,6 +56,7 @@ STRUCK = "read through the stroke that strikes it out"
 TINY = 10
 """Struck characters shorter than this (pixels): the strike is as thick as their own
 strokes, and what is read once it is out stays in doubt."""
+ZERO = "read as 0, but a 0 stands only alone in a clue"
 BLANK = "no clue number was found beside this line"
 UNREAD = "a mark here could not be read as a number"
 """The reason given for a line without numbers: it stands in the reading as one number with
@@ -681,7 +683,7 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
     h, w = patch.shape
     if h < 0.5 * height or h < 4:
         return None
-    thickness = max(1, round(0.09 * max(h, height)))
+    thickness = _thickness(patch, height)
     full: npt.NDArray[Any] = np.asarray(patch.all(axis=1))
     band = [y for y in range(int(0.25 * h), int(0.8 * h) + 1) if y < h and full[y]]
     one_band = bool(band) and band[-1] - band[0] + 1 == len(band) <= max(2, 0.2 * h)
@@ -696,6 +698,13 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
             return None
         middle = float(np.median(band))
         return (0.0, middle), (w - 1.0, middle), max(thickness, len(band))
+    return _corner_slash(patch, height) or _slash_across_digits(patch, height)
+
+
+def _corner_slash(patch: npt.NDArray[Any], height: float) -> Segment | None:
+    """A slash from one corner of a character's box to the opposite one (one digit struck:
+    the slash is what reaches furthest every way)."""
+    h, w = patch.shape
     # a slash's box is about square; in tiny print a slanted digit's nearly is too
     if w < (0.85 if h < TINY else 0.7) * h or math.hypot(w, h) < 0.9 * height:
         return None
@@ -716,7 +725,7 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
         return None
     # (in tiny print the ink itself must run along it: a pixel's slack makes a slash of
     # the strokes of two small digits that touch)
-    wide = patch if h < TINY else cv2.dilate(patch.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
+    wide = _widened(patch)
     reach = max(1, int(0.25 * h))
     lefts, rights = [], []
     for low in range(h - 1, h - 1 - reach, -1):
@@ -730,7 +739,70 @@ def _strike_through(patch: npt.NDArray[Any], height: float) -> Segment | None:
     # the slash's middle: of the lines that run along it, the middle ones
     start: Point = (0.0, float(np.median(lefts)))
     end: Point = (w - 1.0, float(np.median(rights)))
-    return start, end, _stroke_width(patch, start, end) or thickness
+    return start, end, _stroke_width(patch, start, end) or _thickness(patch, height)
+
+
+def _slash_across_digits(patch: npt.NDArray[Any], height: float) -> Segment | None:
+    """A rising slash through a number of two digits: it joins them into one piece and
+    sticks out below the first and above the second, but the digits reach past its ends
+    sideways, so it runs from the box's bottom to its top, not corner to corner: the
+    longest line from the ink in its bottom rows to the ink in its top rows that runs
+    along ink all the way. It must stick out of the digits: near its two ends, no ink
+    but its own (a 7's stem in a "17" ends in the bar)."""
+    h, w = patch.shape
+    if w < 0.9 * height or h < 0.9 * height:  # as wide as two digits, and a slash past them
+        return None
+    # its ends: what ink there is in the box's bottom rows and in its top rows
+    reach = max(2, int(0.08 * h))
+    bottom = np.nonzero(patch[h - reach :].any(axis=0))[0]
+    top = np.nonzero(patch[:reach].any(axis=0))[0]
+    if len(bottom) == 0 or len(top) == 0 or top.min() - bottom.max() < 0.4 * h:
+        return None
+    wide = _widened(patch)
+    fits = [
+        ((float(x0), float(y0)), (float(x1), float(y1)))
+        for x0 in range(int(bottom.min()), int(bottom.max()) + 1)
+        for y0 in range(h - reach, h)
+        for x1 in range(int(top.min()), int(top.max()) + 1)
+        for y1 in range(reach)
+        if _coverage(wide, (float(x0), float(y0)), (float(x1), float(y1))) >= 0.95
+    ]
+    if not fits:
+        return None
+    start, end = max(fits, key=lambda f: math.hypot(f[1][0] - f[0][0], f[1][1] - f[0][1]))
+    rise = math.degrees(math.atan2(start[1] - end[1], end[0] - start[0]))
+    if not 30 <= rise <= 70 or math.hypot(end[0] - start[0], end[1] - start[1]) < height:
+        return None
+    thickness = _stroke_width(patch, start, end) or _thickness(patch, height)
+    if not _bare_ends(patch, start, end, thickness):
+        return None
+    return start, end, thickness
+
+
+def _bare_ends(patch: npt.NDArray[Any], start: Point, end: Point, thickness: int) -> bool:
+    """True when near both ends of a stroke (its first and last eighth) the only ink is the
+    stroke's own."""
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    ys, xs = np.nonzero(patch)
+    along = ((xs - start[0]) * ux + (ys - start[1]) * uy) / length
+    across = np.abs((xs - start[0]) * -uy + (ys - start[1]) * ux)
+    ends = (along < 0.125) | (along > 0.875)
+    return not bool((ends & (across > thickness / 2 + 1.5)).any())
+
+
+def _widened(patch: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The patch a pixel wider, for testing whether a line runs along its ink (not in tiny
+    print, where a pixel's slack makes a slash of two small digits' strokes that touch)."""
+    if patch.shape[0] < TINY:
+        return patch
+    wide: npt.NDArray[Any] = cv2.dilate(patch.astype(np.uint8), np.ones((2, 2), np.uint8)) > 0
+    return wide
+
+
+def _thickness(patch: npt.NDArray[Any], height: float) -> int:
+    """A strike's thickness when it cannot be measured: about a digit's stroke."""
+    return max(1, round(0.09 * max(float(patch.shape[0]), height)))
 
 
 def _stroke_width(patch: npt.NDArray[Any], start: Point, end: Point) -> int:
@@ -867,8 +939,9 @@ def _unstruck(
                     _together([look, *(other[i] for other in same)]) for i, look in enumerate(looks)
                 ]
             # one digit left is judged against what it read as before; two (a number cut
-            # out of a strike) must each read well, as they will be grouped by spacing
-            least = 0.5 if len(pieces) == 1 else 0.8
+            # out of a strike) must each read well, as they will be grouped by spacing,
+            # unless the character as it was read no better than a coin's toss
+            least = 0.5 if len(pieces) == 1 or before_read < 0.5 else 0.8
             sure = [g.confidence for g in looks if g.best != "none"]
             if len(sure) == len(pieces) and min(sure) >= least and min(sure) > before_read:
                 accepted[blob] = pieces
@@ -878,12 +951,39 @@ def _unstruck(
                     struck.update(pieces)  # what a slash or a tiny strike leaves is a guess
                 break
         else:
+            fused = _touching_digits(blob, options[blob], before_read, mask, ink)
+            if fused is not None:
+                # two digits that touch, left once the strike is out: cut apart as any
+                # touching pair is, and still in doubt
+                left, digits = fused
+                accepted[blob] = digits
+                cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = left * 255
+                struck.update(digits)
             # a strike still in it: doubted when no sure digit, and always under a slash,
             # however sure (a slash along a 2's own stroke reads as a sure 1 in some faces)
-            if blob in slashes or before_read < 0.9:
+            elif blob in slashes or before_read < 0.9:
                 struck.add(blob)
     out = [piece for blob in chars for piece in accepted.get(blob, [blob])]
     return out, cleaned, _without_erased(ink, mask, cleaned), struck, named
+
+
+def _touching_digits(
+    blob: Blob, ways: list[Option], before_read: float, mask: Matrix, ink: Matrix
+) -> tuple[Matrix, list[Blob]] | None:
+    """A struck character read badly with the strike in it, and left as one piece as wide as
+    two digits once the strike is out, which cuts into two digits read well (a bold "10"
+    set so tight that its digits touch): what is left and the two digits, or None."""
+    if before_read >= 0.6:
+        return None
+    for left, pieces in ways:
+        if len(pieces) != 1 or pieces[0].width < 0.8 * pieces[0].height:
+            continue
+        cleaned = mask.copy()
+        cleaned[blob.y0 : blob.y1, blob.x0 : blob.x1] = left * 255
+        digits = _split_fused(pieces, _without_erased(ink, mask, cleaned), cleaned)
+        if len(digits) == 2:
+            return left, digits
+    return None
 
 
 def _strike_options(
@@ -1013,6 +1113,15 @@ def _halves(blob: Blob, cut: int) -> tuple[Blob, Blob]:
         Blob(blob.x0, blob.y0, blob.x0 + cut, blob.y1, blob.area // 2),
         Blob(blob.x0 + cut, blob.y0, blob.x1, blob.y1, blob.area // 2),
     )
+
+
+def _inherited(struck: set[Blob], chars: list[Blob]) -> set[Blob]:
+    """The struck characters once pieces are cut in two: a half of a struck piece is struck."""
+    return {
+        b
+        for b in chars
+        if any(s.x0 <= b.x0 and b.x1 <= s.x1 and s.y0 <= b.y0 and b.y1 <= s.y1 for s in struck)
+    }
 
 
 def _split_fused(chars: list[Blob], ink: npt.NDArray[Any], mask: npt.NDArray[Any]) -> list[Blob]:
@@ -1369,6 +1478,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
     chars = _split_fused(chars, ink, mask)
+    struck = _inherited(struck, chars)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     named = _name(chars, ink, keep)
     named.update((b, guess) for b, guess in unstruck.items() if b in named)
@@ -1489,7 +1599,31 @@ def _numbers(clues: Clues, layout: Layout, inverse: Matrix, picture: Picture) ->
         found.append(
             ReadNumber(kind, line, index, value, confidence, tuple(ranked[1:6]), box, reason=reason)  # type: ignore[arg-type]
         )
-    return found
+    return _no_zero_beside_others(found)
+
+
+def _no_zero_beside_others(found: list[ReadNumber]) -> list[ReadNumber]:
+    """A 0 read beside other numbers of its line made its next-best value (a 0 is a clue
+    only alone: the line is empty); its probability is the share it has of the values
+    other than 0, and the number is marked as changed."""
+    count = Counter((n.kind, n.line) for n in found)
+    out = []
+    for number in found:
+        others = [(v, p) for v, p in number.alternatives if v not in (0, None)]
+        if number.value == 0 and count[number.kind, number.line] > 1 and others:
+            rest = max(1e-6, 1.0 - number.confidence)
+            value, probability = others[0]
+            number = replace(
+                number,
+                value=value,
+                confidence=min(1.0, probability / rest),
+                alternatives=tuple((v, min(1.0, p / rest)) for v, p in others[1:]),
+                changed=True,
+                read_as=0,
+                reason=ZERO,
+            )
+        out.append(number)
+    return out
 
 
 def _faint_characters(
