@@ -603,3 +603,15 @@ def test_a_zero_beside_other_numbers_is_its_next_best_reading():
     assert six.reason == picture_module.ZERO and not six.confident
     alone = [number(0, 0, 0.96, (6, 0.03))]
     assert picture_module._no_zero_beside_others(alone) == alone
+
+
+@pytest.mark.parametrize("seed", [20, 25])
+def test_commas_part_the_numbers_of_a_row_clue(capsys, tmp_path, seed):
+    # "3,4" and "2,2" in faces whose comma is narrow: the numbers stand barely further
+    # apart than the digits of "10", and were read as 34 and 22 (seed 20, the commas
+    # standing free); in small or bold print the comma touches a digit, which read as
+    # another ("1," as a 4; seed 25). The commas themselves part the numbers now.
+    path, truth = draw("nonogram-commas", seed, tmp_path)
+    code, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"

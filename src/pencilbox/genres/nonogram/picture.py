@@ -23,6 +23,7 @@ import itertools
 import math
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -1183,16 +1184,26 @@ def _crowded(
     spacing: Spacing,
     height: float,
     struck: frozenset[Blob] = frozenset(),
+    commas: Sequence[Blob] = (),
 ) -> set[Blob]:
     """The digits of a row clue that may make one number as well as two: their middles
     stand about `spacing.reach` apart, or the space between their boxes says otherwise
     than their middles. Beside a struck character (its box the strike's, not its
-    digits') any distance up to a few pixels more than the reach is in doubt."""
+    digits') any distance up to a few pixels more than the reach is in doubt. A comma
+    between two digits parts them for sure; in a clue written with commas (one seen
+    between two of its digits), two digits with none between them are in doubt when they
+    stand about as far apart as two numbers or further (its numbers are parted by commas,
+    not spaces: a comma missed, or two digits of one number set wide)."""
     doubtful: set[Blob] = set()
     for numbers in rows:
         line = [b for number in numbers for b in number]
-        for a, b in itertools.pairwise(line):
+        parted = [_comma_between(a, b, commas) for a, b in itertools.pairwise(line)]
+        for (a, b), comma in zip(itertools.pairwise(line), parted, strict=True):
+            if comma:
+                continue
             apart = b.cx - a.cx
+            if any(parted) and apart >= spacing.reach - spacing.margin:
+                doubtful.update((a, b))
             near = abs(apart - spacing.reach) < spacing.margin
             other = (b.x0 - a.x1 < spacing.gap) != (apart < spacing.reach)
             near_strike = bool(struck.intersection((a, b))) and (
@@ -1204,20 +1215,33 @@ def _crowded(
 
 
 def _numbers_in_line(
-    items: list[Blob], reach: float, marks: frozenset[Blob] = frozenset()
+    items: list[Blob],
+    reach: float,
+    marks: frozenset[Blob] = frozenset(),
+    commas: Sequence[Blob] = (),
 ) -> list[list[Blob]]:
     """Characters in reading order, grouped into numbers of at most two digits: a digit
     whose middle is less than `reach` right of the previous one's belongs to its number.
     `marks` (read as no digit: a sliver of a line, a smudge) stand alone, so that a digit
-    beside one is still read."""
+    beside one is still read. A comma between two digits parts them, however close (a
+    comma's space is narrow in some faces: two numbers stand barely further apart than
+    the digits of one)."""
+    ordered = sorted(items, key=lambda b: b.x0)
+    parted = [_comma_between(a, b, commas) for a, b in itertools.pairwise(ordered)]
     groups: list[list[Blob]] = []
-    for blob in sorted(items, key=lambda b: b.x0):
+    for at, blob in enumerate(ordered):
         joins = groups and blob not in marks and groups[-1][-1] not in marks
-        if joins and blob.cx - groups[-1][-1].cx < reach and len(groups[-1]) < 2:
+        close = bool(groups) and blob.cx - groups[-1][-1].cx < reach and not parted[at - 1]
+        if joins and close and len(groups[-1]) < 2:
             groups[-1].append(blob)
         else:
             groups.append([blob])
     return groups
+
+
+def _comma_between(a: Blob, b: Blob, commas: Sequence[Blob]) -> bool:
+    """True when a comma stands between two characters of a row clue (a left of b)."""
+    return any(a.cx < c.cx < b.cx and c.y0 < a.y1 and c.y1 > a.y0 for c in commas)
 
 
 def _column_clues(
@@ -1280,10 +1304,15 @@ def _next_to(middle: float, first: float, last: float, pitch: float) -> bool:
 
 
 def _row_clues(
-    chars: list[Blob], layout: Layout, reach: float, marks: frozenset[Blob] = frozenset()
+    chars: list[Blob],
+    layout: Layout,
+    reach: float,
+    marks: frozenset[Blob] = frozenset(),
+    commas: Sequence[Blob] = (),
 ) -> tuple[list[list[list[Blob]]], int]:
-    """For each row, its numbers left to right (`marks`, read as no digit, each alone); and
-    how many lines of numbers stand left of the grid outside its rows."""
+    """For each row, its numbers left to right (`marks`, read as no digit, each alone;
+    `commas` part numbers); and how many lines of numbers stand left of the grid outside
+    its rows."""
     left = layout.xs[0]
     pitch = layout.pitch
     beside = [b for b in chars if b.x1 <= left - CLEAR * pitch]
@@ -1301,7 +1330,7 @@ def _row_clues(
                 break
             kept.append(blob)
             edge = min(edge, blob.x0)
-        rows.append(_numbers_in_line(kept, reach, marks))
+        rows.append(_numbers_in_line(kept, reach, marks, commas))
     outside = [
         b
         for b in beside
@@ -1382,6 +1411,185 @@ def _split(
     if size >= max(1.5, 0.15 * height) and within[0] < middle < within[1]:
         return middle, size
     return default, 0.0
+
+
+# -- commas between a row clue's numbers -----------------------------------------------------------
+COMMAS_SEEN = 2
+"""Rows with commas a picture must show before any is believed, and at least a third of
+the rows with more than one digit: an app that writes its row clues as one text ("3,1,2")
+does so in every row of more than one number, and a speck of noise or a blurred foot at
+the side of a digit here and there is no comma."""
+
+
+def _without_commas(
+    mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any], list[Blob]]:
+    """Row clues written as one text ("3,1,2"): the commas between their numbers, and the
+    clue mask and ink map without those that touch a digit. A comma is too small to pass
+    for a character, so the digits would be grouped by spacing alone, and a comma's space
+    is narrow in some faces; in small or bold print it touches the digits beside it, and
+    the digit and comma are cut and read as one character ("1," reads as a 4)."""
+    pitch = layout.pitch
+    height = _digit_height(_characters(mask, layout), layout)
+    if height is None:
+        return mask, ink, []
+    pieces, labels = blobs(mask, min_area=2)
+    beside = [p for p in pieces if p.x1 <= layout.xs[0] - CLEAR * pitch and p.height <= 1.1 * pitch]
+    lines = [
+        [p for p in beside if layout.ys[r] <= p.cy < layout.ys[r + 1]] for r in range(layout.height)
+    ]
+    cleaned = mask.copy()
+    found = [_commas_in_line(line, labels, cleaned, height) for line in lines]
+    with_commas = sum(1 for commas in found if commas)
+    several = sum(1 for line in lines if len(_digit_pieces(line, height)) > 1)
+    if with_commas < max(COMMAS_SEEN, several / 3):
+        return mask, ink, []
+    commas = [comma for line_commas in found for comma in line_commas]
+    return cleaned, _without_erased(ink, mask, cleaned), commas
+
+
+def _commas_in_line(
+    line: list[Blob], labels: npt.NDArray[Any], cleaned: npt.NDArray[Any], height: float
+) -> list[Blob]:
+    """The commas among the pieces of ink beside one row (`labels`: the pieces' pixels),
+    those that touch a digit taken out of `cleaned` (the clue mask)."""
+    digits = _digit_pieces(line, height)
+    base = _baseline(digits, height)
+    if base is None:
+        return []
+    found = []
+    for piece in digits:
+        own = labels[piece.y0 : piece.y1, piece.x0 : piece.x1] == piece.label
+        found += _touching_commas(cleaned, own, piece, base, height, digits)
+    return found + [p for p in line if _loose_comma(p, digits, base, height)]
+
+
+def _digit_pieces(line: list[Blob], height: float) -> list[Blob]:
+    """The pieces of a row clue's ink with a digit's height (alone or with a comma)."""
+    return [p for p in line if p.height >= 0.55 * height]
+
+
+def _digit_height(chars: list[Blob], layout: Layout) -> float | None:
+    """The clue digits' height: taken from the column clues where there are some (digits
+    stacked one to a line, where no comma touches them), else from all characters."""
+    above = [b.height for b in chars if b.y1 <= layout.ys[0]]
+    heights = above if len(above) >= 3 else [b.height for b in chars]
+    return float(np.median(heights)) if heights else None
+
+
+def _baseline(digits: list[Blob], height: float) -> int | None:
+    """The row the digits of a row clue stand on (the first below them): where the digits
+    of the digits' height end (one with a comma touching it reaches further down), else
+    one digit height below their tops (commas reach no higher than a digit)."""
+    if not digits:
+        return None
+    plain = [d.y1 for d in digits if abs(d.height - height) <= max(1.0, 0.08 * height)]
+    if plain:
+        return int(np.median(plain))
+    return round(float(np.median([d.y0 for d in digits])) + height)
+
+
+def _loose_comma(piece: Blob, digits: list[Blob], base: int, height: float) -> bool:
+    """True for a mark the size of a comma or a full stop between two digits of a row clue,
+    at their foot: from the lower half of the digits down to or past the line they stand
+    on, with a digit close on either side."""
+    small = piece.height <= 0.5 * height and piece.width <= 0.5 * height
+    low = base - 0.5 * height <= piece.y0 < base <= piece.y1
+    if not (small and low):
+        return False
+    before = [piece.x0 - d.x1 for d in digits if d.x1 <= piece.x0 + 1]
+    after = [d.x0 - piece.x1 for d in digits if d.x0 >= piece.x1 - 1]
+    return bool(before and after) and max(min(before), min(after)) <= 0.5 * height
+
+
+def _touching_commas(
+    cleaned: npt.NDArray[Any],
+    own: npt.NDArray[Any],
+    piece: Blob,
+    base: int,
+    height: float,
+    digits: list[Blob],
+) -> list[Blob]:
+    """The commas that touch a digit of a row clue, taken out of `cleaned` (the clue mask):
+    a comma reaches below the line the digits stand on, where a digit never does (the
+    figures apps write clues in all stand on it), as a narrow tail. Its columns are the
+    tail's and those beside it with ink in the digits' lower part only (its head, a 2's
+    foot that it touches); what it touches is a digit on one side or on both, never a
+    digit's own stroke in its middle (a round foot that dips a pixel: taking the dip out
+    leaves the digit whole, in one piece)."""
+    top = math.ceil(base - 0.45 * height) - piece.y0  # the lower part, in the patch
+    below: npt.NDArray[Any] = np.any(own[max(0, base - piece.y0) :], axis=0)
+    upper: npt.NDArray[Any] = np.any(own[: max(0, top)], axis=0)
+    found = []
+    for start, end in _runs(below):
+        deepest = piece.y0 + int(np.nonzero(own[:, start:end].any(axis=1))[0].max())
+        if end - start > max(3.0, 0.38 * height) or deepest - base >= 0.5 * height:
+            continue  # too wide or deep for a comma's tail: a digit's own stroke
+        start, end = _widened(own, upper, start, end)
+        cut = _without_comma(own, start, end, upper, top, base - piece.y0)
+        if end - start > 0.6 * height or not _parts_digits(cut, start, end, height):
+            continue
+        comma = Blob(piece.x0 + start, piece.y0 + max(0, top), piece.x0 + end, piece.y1, 0)
+        if not _beside_digit(comma, piece, digits, height):
+            continue
+        patch = cleaned[piece.y0 : piece.y1, piece.x0 : piece.x1]
+        patch[own & ~cut] = 0
+        own = cut
+        found.append(comma)
+    return found
+
+
+def _widened(
+    own: npt.NDArray[Any], upper: npt.NDArray[Any], start: int, end: int
+) -> tuple[int, int]:
+    """A comma's columns from its tail's: widened over the inked columns beside it that
+    have no ink in the digits' upper part (`upper`), its head and what it touches there."""
+    while start > 0 and own[:, start - 1].any() and not upper[start - 1]:
+        start -= 1
+    while end < own.shape[1] and own[:, end].any() and not upper[end]:
+        end += 1
+    return start, end
+
+
+def _without_comma(
+    own: npt.NDArray[Any], start: int, end: int, upper: npt.NDArray[Any], top: int, base: int
+) -> npt.NDArray[Any]:
+    """A piece without the comma in its columns `start` to `end` (`top` and `base`: the
+    digits' lower part and the line they stand on, in the piece): all of a column's ink
+    in the lower part where that is all it has, only what is below the line where a
+    digit's stroke stands in it too (in small print a comma's head is in a digit's last
+    column)."""
+    cut: npt.NDArray[Any] = own.copy()
+    for column in range(start, end):
+        cut[max(0, base if upper[column] else top) :, column] = False
+    return cut
+
+
+def _runs(columns: npt.NDArray[Any]) -> list[tuple[int, int]]:
+    """The stretches (start, end) of true values in a row of booleans."""
+    padded = np.concatenate([[False], columns, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def _parts_digits(cut: npt.NDArray[Any], start: int, end: int, height: float) -> bool:
+    """True when taking a comma's columns out of a piece leaves digits that stand apart: the
+    comma was at the piece's side, or between two digits now in two pieces."""
+    at_side = not cut[:, :start].any() or not cut[:, end:].any()
+    if at_side:
+        return bool(cut.any())
+    found, _ = blobs((cut * 255).astype(np.uint8), min_area=1)
+    tall = [b for b in found if b.height >= 0.55 * height]
+    return bool(tall) and all(b.x1 <= start or b.x0 >= end for b in tall) and len(tall) >= 2
+
+
+def _beside_digit(comma: Blob, piece: Blob, digits: list[Blob], height: float) -> bool:
+    """True when a digit stands on each side of a comma close by (within the piece it was
+    cut from, or the next piece of the row)."""
+    near = 0.5 * height
+    left = comma.x0 > piece.x0 or any(0 <= comma.x0 - d.x1 <= near for d in digits)
+    right = comma.x1 < piece.x1 or any(0 <= d.x0 - comma.x1 <= near for d in digits)
+    return left and right
 
 
 # -- the whole reading -----------------------------------------------------------------------------
@@ -1473,7 +1681,7 @@ def read_image(picture: Picture) -> Reading:
 def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    mask = _clue_mask(ink, layout.pitch)
+    mask, ink, commas = _without_commas(_clue_mask(ink, layout.pitch), ink, layout)
     chars = _off_the_border(_characters(mask, layout), layout, _filled(turned))
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
@@ -1496,7 +1704,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     marks = frozenset(b for b in chars if named[b].best == "none")
     dark = _filled(turned)
     columns, extra_cols = _column_clues(chars, layout, dark)
-    rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks)
+    rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     faint = _off_the_border(_faint_characters(ink, layout, rows, columns, chars), layout, dark)
     if faint:
         # a second look at lines where nothing was found: a solved clue greyed out on a
@@ -1506,8 +1714,8 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         named.update(_name(faint, ink, faint_keep))
         chars += [b for b in faint if named[b].best != "none"]
         columns, extra_cols = _column_clues(chars, layout, dark)
-        rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks)
-    doubtful = _crowded(rows, spacing, height, frozenset(struck))
+        rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
+    doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
 
 
