@@ -1514,9 +1514,11 @@ def _touching_commas(
     a comma reaches below the line the digits stand on, where a digit never does (the
     figures apps write clues in all stand on it), as a narrow tail. Its columns are the
     tail's and those beside it with ink in the digits' lower part only (its head, a 2's
-    foot that it touches); what it touches is a digit on one side or on both, never a
-    digit's own stroke in its middle (a round foot that dips a pixel: taking the dip out
-    leaves the digit whole, in one piece)."""
+    foot that it touches), one of them at least its own (a digit's stroke dipping a pixel
+    below the line, in a photo tilted a little, has ink above in all its columns); what it
+    touches is a digit on one side or on both, never a digit's own stroke in its middle (a
+    round foot that dips a pixel: taking the dip out leaves the digit whole, in one
+    piece)."""
     top = math.ceil(base - 0.45 * height) - piece.y0  # the lower part, in the patch
     below: npt.NDArray[Any] = np.any(own[max(0, base - piece.y0) :], axis=0)
     upper: npt.NDArray[Any] = np.any(own[: max(0, top)], axis=0)
@@ -1527,7 +1529,9 @@ def _touching_commas(
             continue  # too wide or deep for a comma's tail: a digit's own stroke
         start, end = _widened(own, upper, start, end)
         cut = _without_comma(own, start, end, upper, top, base - piece.y0)
-        if end - start > 0.6 * height or not _parts_digits(cut, start, end, height):
+        if end - start > 0.6 * height or upper[start:end].all():
+            continue  # wider than a comma, or a digit's stroke all along (a 1's stem)
+        if not _parts_digits(cut, start, end, height):
             continue
         comma = Blob(piece.x0 + start, piece.y0 + max(0, top), piece.x0 + end, piece.y1, 0)
         if not _beside_digit(comma, piece, digits, height):
