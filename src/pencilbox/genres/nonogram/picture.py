@@ -726,7 +726,7 @@ def _corner_slash(patch: npt.NDArray[Any], height: float) -> Segment | None:
         return None
     # (in tiny print the ink itself must run along it: a pixel's slack makes a slash of
     # the strokes of two small digits that touch)
-    wide = _widened(patch)
+    wide = _with_slack(patch)
     reach = max(1, int(0.25 * h))
     lefts, rights = [], []
     for low in range(h - 1, h - 1 - reach, -1):
@@ -759,7 +759,7 @@ def _slash_across_digits(patch: npt.NDArray[Any], height: float) -> Segment | No
     top = np.nonzero(patch[:reach].any(axis=0))[0]
     if len(bottom) == 0 or len(top) == 0 or top.min() - bottom.max() < 0.4 * h:
         return None
-    wide = _widened(patch)
+    wide = _with_slack(patch)
     fits = [
         ((float(x0), float(y0)), (float(x1), float(y1)))
         for x0 in range(int(bottom.min()), int(bottom.max()) + 1)
@@ -792,7 +792,7 @@ def _bare_ends(patch: npt.NDArray[Any], start: Point, end: Point, thickness: int
     return not bool((ends & (across > thickness / 2 + 1.5)).any())
 
 
-def _widened(patch: npt.NDArray[Any]) -> npt.NDArray[Any]:
+def _with_slack(patch: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """The patch a pixel wider, for testing whether a line runs along its ink (not in tiny
     print, where a pixel's slack makes a slash of two small digits' strokes that touch)."""
     if patch.shape[0] < TINY:
