@@ -20,6 +20,19 @@ from pencilbox.core.vision.reading import Value
 
 Changes = Mapping[int, Value]
 
+FLOOR = 1e-4
+"""The least probability an alternative needs to be tried when the numbers break a rule."""
+REAL_DOUBT = 0.05
+"""The least probability an alternative needs to be tried when the numbers break no rule
+but make a puzzle with more than one solution: setters do publish such puzzles, so a
+reading that gives one is weak evidence of a misread, and a number is changed for it
+only to a value the recogniser itself thought a real possibility."""
+
+
+def floor_for(solutions: str) -> float:
+    """The floor for alternatives given what the check found ("multiple" or else)."""
+    return REAL_DOUBT if solutions == "multiple" else FLOOR
+
 
 @dataclass(frozen=True)
 class Suspect:
@@ -60,7 +73,7 @@ def search(
     max_changes: int = 3,
     time_limit: float = 1.0,
     margin: float = math.log(30.0),
-    floor: float = 1e-4,
+    floor: float = FLOOR,
 ) -> Repair:
     """The cheapest set of changes for which `passes` is true, tried within `time_limit`."""
     started = time.perf_counter()

@@ -25,7 +25,7 @@ from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision.glyphs import Blob, blobs, glyph_image, ink_map, recogniser
 from pencilbox.core.vision.picture import Picture
 from pencilbox.core.vision.reading import Reading, ReadNumber, Status, Verdict
-from pencilbox.core.vision.repair import Suspect, search
+from pencilbox.core.vision.repair import Suspect, floor_for, search
 from pencilbox.errors import FormatError
 
 CELL = 40
@@ -552,7 +552,11 @@ def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[
         return replace(reading, numbers=tuple(numbers))
 
     found = search(
-        suspects, lambda changes: _verdict(trial(changes)).consistent, max_changes=1, time_limit=4.0
+        suspects,
+        lambda changes: _verdict(trial(changes)).consistent,
+        max_changes=1,
+        time_limit=4.0,
+        floor=floor_for(verdict.solutions),
     )
     if found.changes is None:
         return reading, verdict, []
