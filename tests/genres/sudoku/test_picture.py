@@ -289,3 +289,38 @@ def test_an_unevenly_lit_photo_is_taken_the_right_way_round(tmp_path):
     reading = pictures.read(path)
     assert reading.genre == "sudoku"
     assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+def test_pencil_marks_stacked_as_tall_as_a_given_are_not_read_as_one(tmp_path, capsys):
+    # a 16x16 web sudoku in 40 px cells: an empty cell's pencil marks 2, 6 and A, drawn
+    # lighter than the givens, stand in one column of the cell nearly touching, as tall as
+    # a given together; they were read as a given 1
+    path, truth = draw("sudoku-16", 1020, tmp_path)
+    assert main(["read", str(path), "--jsonl"]) == 1  # not ok: the marks are doubted
+    record = json.loads(capsys.readouterr().out)
+    assert record["puzzle"]["givens"] == truth["givens"]
+    marks = [doubt for doubt in record["uncertain"] if doubt["cell"] == "r4c9"]
+    assert marks and marks[0]["read"] is None and "fainter" in marks[0]["reason"]
+
+
+def test_thin_entries_blended_with_the_ground_are_told_apart_by_their_tint(tmp_path):
+    # a 16x16 web sudoku in 20 px cells: the player's blue entries are strokes a pixel wide,
+    # blended with the white or highlighted ground into lighter, less blue ones, so their
+    # colour spread too much to stand clearly apart from the slate givens; how blue they
+    # are for how dark does not spread
+    path, truth = draw("sudoku-16", 1029, tmp_path)
+    puzzle = pictures.record(pictures.read(path), "x")["puzzle"]
+    assert puzzle["givens"] == truth["givens"]
+    assert puzzle["entries"] == truth["entries"]
+
+
+def test_an_entry_among_givens_and_pencil_marks_is_not_read_as_a_given(tmp_path):
+    # three kinds of ink in a 16x16 web sudoku in 20 px cells: slate givens, one blue entry
+    # (a 4) and pencil marks stacked as tall as a given, much lighter. Split into two kinds,
+    # the marks stood apart and the entry was left among the givens: a given 4, status ok
+    path, truth = draw("sudoku-16", 1206, tmp_path)
+    reading = pictures.read(path)
+    never_silently_wrong(reading, truth)
+    puzzle = pictures.record(reading, "x")["puzzle"]
+    assert puzzle["givens"] == truth["givens"]
+    assert puzzle["entries"][8 * 16 + 11] == "4"

@@ -9,9 +9,11 @@
    corners) and near the middle is cut out; the recogniser names all of them in one batch.
    A player's stroke through a cell is taken out without cutting the given under it, and
    what is read through it is doubted.
-4. Givens and the player's entries are told apart by colour (or hue alone), or else by
-   stroke weight, when the picture shows a clear difference; a smaller difference, or
-   fainter ink, makes the glyphs unlike the givens doubted.
+4. Givens and the player's entries are told apart by colour (or hue alone, or how coloured
+   the ink is for how dark), or else by stroke weight, when the picture shows a clear
+   difference; a smaller difference, or fainter ink, makes the glyphs unlike the givens
+   doubted. A glyph far fainter than the givens (pencil marks stacked as tall as a given)
+   is read as empty, and doubted.
 5. The rules read again: givens must not clash and must have exactly one solution. When they
    do not, the recogniser's next-best values are tried for the least certain cells
    (core.vision.repair).
@@ -332,7 +334,7 @@ def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[An
     return None
 
 
-GIVEN, ENTRY, UNSURE = "given", "entry", "unsure"
+GIVEN, ENTRY, UNSURE, MARK = "given", "entry", "unsure", "mark"
 
 
 def _roles(labels: npt.NDArray[Any], clear: bool, given: int) -> list[str]:
@@ -350,6 +352,79 @@ def _stroke_weight(part: npt.NDArray[Any]) -> float:
     return float(distance.max()) * 2 / max(int(part.shape[0]), 1)
 
 
+@dataclass
+class _Looks:
+    """How each glyph is drawn, one row a glyph: what tells givens from the player's marks."""
+
+    colour: npt.NDArray[Any]
+    """The LAB colour of its strokes' cores (where its ink is strongest), so the ground
+    around it does not tint it."""
+    tint: npt.NDArray[Any]
+    """How coloured its ink is for how dark it is (`_tint`)."""
+    weight: npt.NDArray[Any]
+    """Its stroke weight (`_stroke_weight`) times 100."""
+    strength: npt.NDArray[Any]
+    """How strong its ink is: the mean over the glyph, 0-100, against the ground around it."""
+
+    def subset(self, rows: list[int]) -> _Looks:
+        return _Looks(self.colour[rows], self.tint[rows], self.weight[rows], self.strength[rows])
+
+
+def _looks(
+    colour: npt.NDArray[Any], ink: npt.NDArray[Any], mask: npt.NDArray[Any], boxes: list[Blob]
+) -> _Looks:
+    """The looks of the glyphs in `boxes` (their ink where `mask` is set)."""
+    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ground = cv2.dilate(mask, np.ones((3, 3), np.uint8)) == 0
+    cores, shifts, weights, strengths = [], [], [], []
+    for box in boxes:
+        part = mask[box.y0 : box.y1, box.x0 : box.x1] > 0
+        strength = ink[box.y0 : box.y1, box.x0 : box.x1]
+        core = part & (strength >= 0.7 * float(strength[part].max() if part.any() else 1.0))
+        pixels = lab[box.y0 : box.y1, box.x0 : box.x1][core]
+        cores.append(pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32))
+        shifts.append(_shift_from_ground(lab, ground, part, box))
+        weights.append(_stroke_weight(part) * 100)
+        strengths.append(float(strength[part].mean()) * 100 if part.any() else 0.0)
+    return _Looks(
+        np.array(cores, np.float32),
+        _tint(np.array(shifts, np.float32)),
+        np.array(weights, np.float32).reshape(-1, 1),
+        np.array(strengths, np.float32).reshape(-1, 1),
+    )
+
+
+def _shift_from_ground(
+    lab: npt.NDArray[Any], ground: npt.NDArray[Any], part: npt.NDArray[Any], box: Blob
+) -> npt.NDArray[Any]:
+    """How far a glyph's pixels lie from the ground around it, in LAB (their mean): the
+    ground is the median of the pixels next to the glyph that hold no ink."""
+    rim = 2
+    near = np.s_[max(0, box.y0 - rim) : box.y1 + rim, max(0, box.x0 - rim) : box.x1 + rim]
+    around = lab[near][ground[near]]
+    pixels = lab[box.y0 : box.y1, box.x0 : box.x1][part]
+    if not len(around) or not len(pixels):
+        return np.zeros(3, np.float32)
+    shift: npt.NDArray[Any] = pixels.mean(axis=0) - np.median(around, axis=0)
+    return shift
+
+
+def _tint(shifts: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """How far each glyph's ink moves its ground's hue (a, b) for each step it darkens it
+    (lightens, on a dark ground), times 100. A thin or small glyph blends its ink with the
+    ground: its colour comes out lighter and less coloured than its ink, the more so the
+    thinner it is, but both by the same share, so their ratio is the ink's own. A glyph that
+    darkens its ground less than half as much as most do is measured as if it darkened it
+    that much, so that faint pixels (a photo's grey print) do not make up a colour out of
+    noise."""
+    if not len(shifts):
+        return np.zeros((0, 2), np.float32)
+    darkening = np.abs(shifts[:, :1])
+    floor = max(0.5 * float(np.median(darkening)), 1e-3)
+    tint: npt.NDArray[Any] = (100 * shifts[:, 1:] / np.maximum(darkening, floor)).astype(np.float32)
+    return tint
+
+
 def _colour_groups(
     colour: npt.NDArray[Any],
     ink: npt.NDArray[Any],
@@ -359,35 +434,41 @@ def _colour_groups(
     size: int = 9,
 ) -> list[str]:
     """For each glyph, GIVEN, ENTRY when it clearly looks like a player's entry (another
-    colour, or a much lighter stroke), or UNSURE when it differs from the givens a little:
+    colour, or a much lighter stroke), UNSURE when it differs from the givens a little:
     perhaps an entry, and the reading cannot be sure (a misread that the rules cannot catch,
-    since entries fit the solution). All GIVEN when no difference shows.
+    since entries fit the solution), or MARK when it is far fainter than the givens (pencil
+    marks, stacked as tall as a given). All GIVEN when no difference shows."""
+    if len(boxes) < 4:
+        return [GIVEN] * len(boxes)
+    return _roles_by_looks(_looks(colour, ink, mask, boxes), dark, MIN_GIVENS.get(size, 0))
 
-    The colour of a glyph is that of its strokes' cores (where its ink is strongest), so
-    the ground around it does not tint it. A group too small to be a sudoku's givens
-    (fewer than any sound puzzle has) is never taken for them: it is the odd glyphs out
-    (a stray mark, a piece of ruled line), not the givens among the player's entries."""
-    count = len(boxes)
-    if count < 4:
-        return [GIVEN] * count
-    least = MIN_GIVENS.get(size, 0)
 
-    def enough(labels: npt.NDArray[Any], given: int) -> bool:
-        return int(np.count_nonzero(labels == given)) >= least
+def _roles_by_looks(looks: _Looks, dark: bool, least: int) -> list[str]:
+    """The roles of `_colour_groups`. A picture may hold three kinds of ink: the givens, the
+    player's entries, and pencil marks the size of a given (a few stacked in a tiny cell).
+    A split into two kinds takes the most unlike apart, which may be the marks: so once a
+    kind is clearly apart, the glyphs left as givens are split by colour once more. Then
+    each of them is measured against the givens for the marks left among them."""
+    roles = _split(looks, dark, least)
+    if ENTRY in roles:
+        kept = [i for i, role in enumerate(roles) if role == GIVEN]
+        again, _ = _colour_split(looks.subset(kept), dark, least)
+        if again is not None:
+            for i, role in zip(kept, again, strict=True):
+                roles[i] = role
+    return _faint_marks(roles, looks, dark, least)
 
-    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
-    features = []
-    weights = []
-    inks = []
-    for box in boxes:
-        part = mask[box.y0 : box.y1, box.x0 : box.x1] > 0
-        strength = ink[box.y0 : box.y1, box.x0 : box.x1]
-        core = part & (strength >= 0.7 * float(strength[part].max() if part.any() else 1.0))
-        pixels = lab[box.y0 : box.y1, box.x0 : box.x1][core]
-        features.append(pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32))
-        weights.append(_stroke_weight(part))
-        inks.append(float(strength[part].mean()) * 100 if part.any() else 0.0)
-    data = np.array(features, np.float32)
+
+Doubt = tuple[npt.NDArray[Any], int]
+"""Two groups the glyphs fall into, too little apart to decide by: (labels, the givens')."""
+
+
+def _colour_split(looks: _Looks, dark: bool, least: int) -> tuple[list[str] | None, list[Doubt]]:
+    """The roles when the glyphs' colours fall clearly into two kinds (None if not), and the
+    splits that are too small to decide by. A group too small to be a sudoku's givens
+    (fewer than any sound puzzle has) is never taken for them: it is the odd glyphs out (a
+    stray mark, a piece of ruled line), not the givens among the player's entries."""
+    data = looks.colour
 
     # givens are the plainer ink: darkest on a light ground (brightest on a dark one), least
     # coloured
@@ -396,43 +477,85 @@ def _colour_groups(
         light = float(c[0]) if not dark else 255 - float(c[0])
         return light + 1.5 * chroma
 
-    doubts = []  # (labels, the givens' label) of the differences too small to decide by
+    doubts: list[Doubt] = []
     splits = [_two_kinds(data, 20.0)]
     if splits[0] is None or not splits[0][1]:
         # the lightness of small, thin glyphs varies with their size and the blur more
-        # than their hue does: the hue (a, b) alone may tell a blue entry from slate print
+        # than their hue does: the hue (a, b) alone may tell a blue entry from slate print;
+        # and where the blend with the ground spreads the hue too, the tint does
         splits.append(_two_kinds(np.ascontiguousarray(data[:, 1:]), 15.0))
+        splits.append(_two_kinds(looks.tint, 15.0))
     for found in splits:
         if found is None:
             continue
         labels, clear = found
         given = int(np.argmin([plainness(data[labels == k].mean(axis=0)) for k in (0, 1)]))
-        if not enough(labels, given):
+        if np.count_nonzero(labels == given) < least:
             continue
         if clear:
-            return _roles(labels, clear, given)
+            return _roles(labels, clear, given), doubts
         doubts.append((labels, given))
-    stroke = np.array(weights, np.float32).reshape(-1, 1) * 100
+    return None, doubts
+
+
+def _split(looks: _Looks, dark: bool, least: int) -> list[str]:
+    """The roles by the two kinds of ink the glyphs fall into, if any: by colour
+    (`_colour_split`), or else by stroke weight, or else the fainter ink doubted."""
+    roles, doubts = _colour_split(looks, dark, least)
+    if roles is not None:
+        return roles
+    stroke = looks.weight
     found = _two_kinds(stroke, 4.0)
     if found is not None and min(np.bincount(found[0])) >= 3:
         labels, clear = found
         bold = int(np.argmax([stroke[labels == k].mean() for k in (0, 1)]))
-        if clear and enough(labels, bold):
+        if clear and np.count_nonzero(labels == bold) >= least:
             return _roles(labels, clear, bold)
-    roles = [GIVEN] * count
+    roles = [GIVEN] * len(looks.colour)
     for labels, given in doubts:
         roles = [
             UNSURE if int(label) != given else role
             for role, label in zip(roles, labels, strict=True)
         ]
-    return _fainter_doubted(roles, np.array(inks, np.float32).reshape(-1, 1), least)
+    return _fainter_doubted(roles, looks.strength, least)
+
+
+FAINT_INK = 0.75
+"""A glyph with less than this share of the givens' typical ink strength, and lighter than
+they are by FAINT_SPREADS times their spread in lightness, is no given (`_faint_marks`)."""
+FAINT_SPREADS = 5.0
+
+
+def _faint_marks(roles: list[str], looks: _Looks, dark: bool, least: int) -> list[str]:
+    """`roles` with the glyphs taken for givens (GIVEN) that are far fainter than most of
+    them MARK. Pencil marks are drawn lighter than the givens, and small: too small to be
+    taken for a given one by one, but in a small cell a few stacked in a column touch and
+    stand as tall as a given, and where the cells are tiny a mark still legible is nearly a
+    given's size. A few such glyphs make no group of their own (`_split`), so each is
+    measured against the givens: by its ink's strength against the ground around it and by
+    its colour's lightness (against the givens' spread in it), as a given in a photo's
+    shadow or glare is far fainter by one of them but not by both."""
+    given = [i for i, role in enumerate(roles) if role == GIVEN]
+    if len(given) < max(least, 4):
+        return roles
+    sign = -1.0 if dark else 1.0  # lighter on a light ground, darker on a dark one
+    lightness = sign * looks.colour[given, 0]
+    typical = float(np.median(lightness))
+    spread = max(1.4826 * float(np.median(np.abs(lightness - typical))), 1.0)
+    strength = float(np.median(looks.strength[given]))
+    marks = set()
+    for i, light in zip(given, lightness, strict=True):
+        fainter = float(looks.strength[i, 0]) < FAINT_INK * strength
+        if fainter and (float(light) - typical) / spread > FAINT_SPREADS:
+            marks.add(i)
+    return [MARK if i in marks else role for i, role in enumerate(roles)]
 
 
 def _fainter_doubted(roles: list[str], inks: npt.NDArray[Any], least: int) -> list[str]:
     """`roles` with the glyphs of the fainter group UNSURE when the glyphs fall into two
-    groups by how strong their ink is (its mean over the glyph, 0-100, against the ground
-    around it). A small JPEG blurs a player's thin coloured entries into strokes that
-    never get as dark as the givens', while their colour and measured weight wash out."""
+    groups by how strong their ink is (`_Looks.strength`). A small JPEG blurs a player's thin
+    coloured entries into strokes that never get as dark as the givens', while their colour
+    and measured weight wash out."""
     found = _two_kinds(inks, 8.0)
     if found is None or min(np.bincount(found[0], minlength=2)) < 3:
         return roles
@@ -800,6 +923,12 @@ def _named(
             reason = "drawn a little unlike most givens: a given, or the player's entry?"
             confidence = min(confidence, 0.5)
             ranked = [(value, confidence), (None, 0.5), *((v, p) for v, p in ranked[1:] if v)]
+        if role == MARK and value is not None:
+            # far fainter than the givens: read as empty, with what it reads as in doubt
+            # (should the rules need it, the repair may still take it for a given)
+            reason = "much fainter than the givens: pencil marks, or a given?"
+            ranked = [(None, 0.5), *((v, p) for v, p in ranked if v)]
+            value, confidence = None, 0.5
         if role == ENTRY:
             entries[(r, c)] = {
                 "value": value,
