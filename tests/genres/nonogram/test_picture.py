@@ -615,3 +615,12 @@ def test_commas_part_the_numbers_of_a_row_clue(capsys, tmp_path, seed):
     code, record = _read_jsonl(capsys, path)
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
     assert code == 0 and record["status"] == "ok"
+
+
+def test_a_greyed_digit_on_a_tinted_band_is_read_whole(capsys, tmp_path):
+    # a solved clue greyed out on the darker band: the first look keeps only the thickest
+    # strokes of its 5 (read as a 3, or a 4 as no character and lost); the fainter second
+    # look makes the character whole
+    path, truth = draw("nonogram-bands", 1047, tmp_path)
+    _, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}

@@ -1686,6 +1686,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
     mask, ink, commas = _without_commas(_clue_mask(ink, layout.pitch), ink, layout)
+    mask = _made_whole(mask, ink, layout)
     chars = _off_the_border(_characters(mask, layout), layout, _filled(turned))
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
@@ -1696,13 +1697,14 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     named.update((b, guess) for b, guess in unstruck.items() if b in named)
     # marks the recogniser is sure are no characters (the page's edge, a table's texture,
     # a cross) stand for no number, and must not count as clues outside the grid either;
-    # but a mark of a digit's height in a clue area (a number struck out past reading)
-    # stays, as no number that is doubted when the clues do not add up
+    # but a mark of half a digit's height or more in a clue area (a number struck out past
+    # reading, what the ink threshold left of a greyed digit) stays, as no number that is
+    # doubted when the clues do not add up: dropped, its line's loss went undoubted
     chars = [
         b
         for b in chars
         if not (named[b].best == "none" and named[b].confidence >= 0.7)
-        or (b.height >= 0.7 * height and _in_clue_area(b, layout))
+        or (b.height >= 0.5 * height and _in_clue_area(b, layout))
     ]
     spacing = _spacing(chars, layout, height)
     marks = frozenset(b for b in chars if named[b].best == "none")
@@ -1721,6 +1723,49 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
+
+
+def _made_whole(mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
+    """The clue mask with characters the first look found only in part made whole from a
+    second, fainter look. A greyed-out (solved) clue on a tinted band is barely darker than
+    its ground: only its thickest strokes pass the first threshold, and what is left of a
+    "4" (its slant and the top of its stem) is read as no character and dropped. A piece
+    clearly shorter than the characters is replaced by the faint look's character around
+    it, when that one has a character's height and takes in no other character."""
+    chars = _characters(mask, layout)
+    if not chars:
+        return mask
+    height = float(np.median([b.height for b in chars]))
+    short = [b for b in chars if b.height < 0.85 * height]
+    if not short:
+        return mask
+    faint_mask = _clue_mask(ink, layout.pitch, faint=True)
+    whole = [
+        f
+        for f in _characters(faint_mask, layout)
+        if 0.85 * height <= f.height <= 1.2 * height and f.width <= layout.pitch
+    ]
+    mended = mask.copy()
+    for piece in short:
+        around = [f for f in whole if _inside(piece, f)]
+        if len(around) != 1:
+            continue
+        outer = around[0]
+        if any(_overlap(outer, b) for b in chars if b is not piece):
+            continue  # it joins the piece to a neighbour: not one character
+        region = (slice(outer.y0, outer.y1), slice(outer.x0, outer.x1))
+        mended[region] = np.maximum(mended[region], faint_mask[region])
+    return mended
+
+
+def _inside(inner: Blob, outer: Blob) -> bool:
+    across = outer.x0 <= inner.x0 and inner.x1 <= outer.x1
+    down = outer.y0 <= inner.y0 and inner.y1 <= outer.y1
+    return across and down
+
+
+def _overlap(a: Blob, b: Blob) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
 def _border_reach(dark: npt.NDArray[Any], layout: Layout) -> tuple[float, float]:
