@@ -1730,13 +1730,15 @@ def _made_whole(mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout) -
     second, fainter look. A greyed-out (solved) clue on a tinted band is barely darker than
     its ground: only its thickest strokes pass the first threshold, and what is left of a
     "4" (its slant and the top of its stem) is read as no character and dropped. A piece
-    clearly shorter than the characters is replaced by the faint look's character around
-    it, when that one has a character's height and takes in no other character."""
+    short of a quarter of the characters' height has lost strokes (a greyed digit a little
+    short, its thin ends cut, keeps its shape and is left alone): it is replaced by the faint
+    look's character around it, when that one has a character's height and takes in no
+    other character."""
     chars = _characters(mask, layout)
     if not chars:
         return mask
     height = float(np.median([b.height for b in chars]))
-    short = [b for b in chars if b.height < 0.85 * height]
+    short = [b for b in chars if b.height < 0.75 * height]
     if not short:
         return mask
     faint_mask = _clue_mask(ink, layout.pitch, faint=True)
