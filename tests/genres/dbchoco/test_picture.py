@@ -156,3 +156,22 @@ def test_a_board_with_two_solutions_keeps_the_numbers_it_shows(tmp_path, capsys)
     assert record["status"] == "uncertain"
     assert record["puzzle"]["url"].endswith(source["url"].split("dbchoco/", 1)[1])
     assert not any(u.get("read_as") is not None for u in record["uncertain"])
+
+
+def test_a_border_standing_a_pixel_in_from_the_side_is_no_column_of_ones(tmp_path, capsys):
+    # `pencilbox render --png` of a 16x16 board at 22 px cells, 3x: once the board is cut
+    # out and warped, its thick border stands a pixel in from the side, and its inner edge
+    # (2 px wide, a cell tall between the lines) was read as a sure "1" in all 16 cells
+    from pencilbox.cli import main
+    from pencilbox.genres.dbchoco.model import make_puzzle
+    from pencilbox.genres.dbchoco.render import png
+
+    source = json.loads((DATA / "asSqr_puzz_sqr_02_16x16.json").read_text())
+    gray = [[ch == "g" for ch in row] for row in source["colors"]]
+    puzzle = make_puzzle(gray, source["numbers"], max_size=None)
+    path = tmp_path / "board.png"
+    path.write_bytes(png(puzzle, scale=3, cell_size=22))
+    assert main(["read", str(path), "--jsonl"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "ok"
+    assert record["puzzle"]["url"].endswith(source["url"].split("dbchoco/", 1)[1])

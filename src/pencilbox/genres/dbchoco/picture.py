@@ -391,12 +391,17 @@ def _characters(pieces: list[Blob]) -> list[Blob]:
 def _border(strip: npt.NDArray[Any], axis: int) -> int:
     """How deep the board's outer border reaches into it (pixels, at least the inner lines'
     band): the first row (axis=0) or column (axis=1) of the strip along one side that is
-    mostly not ink, plus one for the border's soft edge."""
-    inked = (strip > 0).mean(axis=1 - axis)
-    for depth, share in enumerate(inked):
-        if share < 0.5:
-            return max(depth + 1, CELL // 13 + 1)
-    return len(inked)
+    mostly not ink past the border's, plus one for the border's soft edge. (The border may
+    stand a pixel or two in from the side, where the warp's rounding left a margin: its
+    inner edge, 2 px wide and as tall as a cell, must not pass for a "1" in every cell.)"""
+    inked = ((strip > 0).mean(axis=1 - axis) >= 0.5).tolist()
+    least = CELL // 13 + 1
+    if True not in inked:
+        return least
+    start = inked.index(True)
+    beyond = inked[start:] + [False]
+    end = start + beyond.index(False)
+    return len(inked) if end >= len(inked) else max(end + 1, least)
 
 
 def _split_grounds(
