@@ -82,6 +82,38 @@ def test_the_total_grows_as_steps_arrive(page: Any, server: str) -> None:
     assert page.evaluate("() => window.streams.at(-1).closed")
 
 
+def test_last_pressed_while_steps_arrive_follows_them_to_the_end(page: Any, server: str) -> None:
+    # "last" at 3 of a solve whose other steps are still on their way: the player goes to
+    # the end once they are in (it stayed at 3, stopped, and the game was never solved)
+    page.add_init_script(FAKE_EVENT_SOURCE)
+    open_sudoku(page, server)
+    givens = page.evaluate("() => window.pencilbox.puzzle.givens")
+    steps = steps_of(page, server)
+    page.click("#animate-solve")
+    page.wait_for_selector("#player:not(.hidden)")
+    for step in steps[:3]:
+        send(page, "step", step)
+    page.click("#p-last")
+    assert position(page) == "3 / 3…"
+    for step in steps[3:]:
+        send(page, "step", step)
+    send(page, "done", {"count": len(steps), "complete": True})
+    total = len(steps)
+    assert position(page) == f"{total} / {total}"
+    assert page.evaluate(BOARD_JS) == replayed(givens, steps)
+    page.wait_for_function("() => window.pencilbox.game && window.pencilbox.game.solved")
+    # "first" while steps arrive takes the player off that course: it stays where it is put
+    page.click("#animate-solve")
+    page.wait_for_selector("#player:not(.hidden)")
+    send(page, "step", steps[0])
+    page.click("#p-last")
+    page.click("#p-first")
+    for step in steps[1:]:
+        send(page, "step", step)
+    send(page, "done", {"count": len(steps), "complete": True})
+    assert position(page) == f"0 / {total}"
+
+
 def test_no_stream_falls_back_to_the_whole_trace(page: Any, server: str) -> None:
     page.add_init_script(FAKE_EVENT_SOURCE)
     open_sudoku(page, server)

@@ -340,16 +340,19 @@ export class StepPlayer {
   }
 
   bind() {
-    const control = (fn) => () => {
+    const control = (fn, toEnd = false) => () => {
       if (!this.active) return;
       this.stop();
+      // "last" while steps still arrive: the end is where they stop, so the player follows
+      // them there (as when opened without animation); any other control ends that
+      this.jump = toEnd && !this.complete;
       fn();
       this.show();
     };
     $("#p-first").addEventListener("click", control(() => this.seek(0)));
     $("#p-back").addEventListener("click", control(() => this.seek(this.index - 1)));
     $("#p-fwd").addEventListener("click", control(() => this.forward()));
-    $("#p-last").addEventListener("click", control(() => this.seek(this.steps.length)));
+    $("#p-last").addEventListener("click", control(() => this.seek(this.steps.length), true));
     $("#p-scrub").addEventListener("input", control(() => this.seek(Number($("#p-scrub").value))));
     $("#p-play").addEventListener("click", () => {
       if (!this.active) return;
