@@ -56,13 +56,19 @@ def position(page: Any) -> str:
     return text
 
 
-def test_the_total_grows_as_steps_arrive(page: Any, server: str) -> None:
+def start_driven_solve(page: Any, server: str) -> tuple[str, list[dict[str, Any]]]:
+    """A sudoku's animated solve with the stand-in stream: its givens and the steps to send."""
     page.add_init_script(FAKE_EVENT_SOURCE)
     open_sudoku(page, server)
-    givens = page.evaluate("() => window.pencilbox.puzzle.givens")
+    givens: str = page.evaluate("() => window.pencilbox.puzzle.givens")
     steps = steps_of(page, server)
     page.click("#animate-solve")
     page.wait_for_selector("#player:not(.hidden)")
+    return givens, steps
+
+
+def test_the_total_grows_as_steps_arrive(page: Any, server: str) -> None:
+    givens, steps = start_driven_solve(page, server)
     pid = page.evaluate("() => window.pencilbox.id")
     assert page.evaluate("() => window.streams.at(-1).url") == f"/api/puzzles/{pid}/steps/stream"
     assert position(page) == "0 / 0…" and page.inner_text("#sentence") == "Solving…"
@@ -85,12 +91,7 @@ def test_the_total_grows_as_steps_arrive(page: Any, server: str) -> None:
 def test_last_pressed_while_steps_arrive_follows_them_to_the_end(page: Any, server: str) -> None:
     # "last" at 3 of a solve whose other steps are still on their way: the player goes to
     # the end once they are in (it stayed at 3, stopped, and the game was never solved)
-    page.add_init_script(FAKE_EVENT_SOURCE)
-    open_sudoku(page, server)
-    givens = page.evaluate("() => window.pencilbox.puzzle.givens")
-    steps = steps_of(page, server)
-    page.click("#animate-solve")
-    page.wait_for_selector("#player:not(.hidden)")
+    givens, steps = start_driven_solve(page, server)
     for step in steps[:3]:
         send(page, "step", step)
     page.click("#p-last")
