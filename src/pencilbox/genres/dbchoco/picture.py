@@ -399,7 +399,7 @@ def _border(strip: npt.NDArray[Any], axis: int) -> int:
     if True not in inked:
         return least
     start = inked.index(True)
-    beyond = inked[start:] + [False]
+    beyond = [*inked[start:], False]
     end = start + beyond.index(False)
     return len(inked) if end >= len(inked) else max(end + 1, least)
 
