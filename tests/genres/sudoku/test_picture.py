@@ -89,10 +89,21 @@ def test_a_picture_without_a_grid_is_refused(tmp_path):
         pictures.read(blank)
 
 
-def test_entries_told_apart_by_their_hue_are_reported_apart(tmp_path):
-    # a small JPEG of a web sudoku: slate givens and blue entries, blurred alike into
-    # lighter and darker strokes; their hue still tells them apart
-    path, truth = draw("sudoku-jpeg", 1004, tmp_path)
+@pytest.mark.parametrize(
+    ("style", "seed"),
+    [
+        # a small JPEG of a web sudoku: slate givens and blue entries, blurred alike into
+        # lighter and darker strokes; their hue still tells them apart
+        ("sudoku-jpeg", 1004),
+        # a 16x16 web sudoku in 20 px cells: the player's blue entries are strokes a pixel
+        # wide, blended with the white or highlighted ground into lighter, less blue ones, so
+        # their colour spread too much to stand clearly apart from the slate givens; how blue
+        # they are for how dark (their tint) does not spread
+        ("sudoku-16", 1029),
+    ],
+)
+def test_entries_told_apart_by_their_colour_are_reported_apart(tmp_path, style, seed):
+    path, truth = draw(style, seed, tmp_path)
     puzzle = pictures.record(pictures.read(path), "x")["puzzle"]
     assert puzzle["givens"] == truth["givens"]
     assert puzzle["entries"] == truth["entries"]
@@ -301,17 +312,6 @@ def test_pencil_marks_stacked_as_tall_as_a_given_are_not_read_as_one(tmp_path, c
     assert record["puzzle"]["givens"] == truth["givens"]
     marks = [doubt for doubt in record["uncertain"] if doubt["cell"] == "r4c9"]
     assert marks and marks[0]["read"] is None and "fainter" in marks[0]["reason"]
-
-
-def test_thin_entries_blended_with_the_ground_are_told_apart_by_their_tint(tmp_path):
-    # a 16x16 web sudoku in 20 px cells: the player's blue entries are strokes a pixel wide,
-    # blended with the white or highlighted ground into lighter, less blue ones, so their
-    # colour spread too much to stand clearly apart from the slate givens; how blue they
-    # are for how dark does not spread
-    path, truth = draw("sudoku-16", 1029, tmp_path)
-    puzzle = pictures.record(pictures.read(path), "x")["puzzle"]
-    assert puzzle["givens"] == truth["givens"]
-    assert puzzle["entries"] == truth["entries"]
 
 
 def test_an_entry_among_givens_and_pencil_marks_is_not_read_as_a_given(tmp_path):

@@ -1422,15 +1422,16 @@ the side of a digit here and there is no comma."""
 
 
 def _without_commas(
-    mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout
+    mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout, chars: list[Blob]
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], list[Blob]]:
     """Row clues written as one text ("3,1,2"): the commas between their numbers, and the
     clue mask and ink map without those that touch a digit. A comma is too small to pass
     for a character, so the digits would be grouped by spacing alone, and a comma's space
     is narrow in some faces; in small or bold print it touches the digits beside it, and
-    the digit and comma are cut and read as one character ("1," reads as a 4)."""
+    the digit and comma are cut and read as one character ("1," reads as a 4). `chars`:
+    the mask's characters."""
     pitch = layout.pitch
-    height = _digit_height(_characters(mask, layout), layout)
+    height = _digit_height(chars, layout)
     if height is None:
         return mask, ink, []
     pieces, labels = blobs(mask, min_area=2)
@@ -1685,9 +1686,14 @@ def read_image(picture: Picture) -> Reading:
 def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    mask, ink, commas = _without_commas(_clue_mask(ink, layout.pitch), ink, layout)
-    mask = _made_whole(mask, ink, layout)
-    chars = _off_the_border(_characters(mask, layout), layout, _filled(turned))
+    mask = _clue_mask(ink, layout.pitch)
+    chars = _characters(mask, layout)
+    mask, ink, commas = _without_commas(mask, ink, layout, chars)
+    if commas:  # those that touched a digit are out of the mask: its characters anew
+        chars = _characters(mask, layout)
+    mask, chars = _made_whole(mask, ink, layout, chars)
+    dark = _filled(turned)
+    chars = _off_the_border(chars, layout, dark)
     height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
     chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
     chars = _split_fused(chars, ink, mask)
@@ -1708,7 +1714,6 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     ]
     spacing = _spacing(chars, layout, height)
     marks = frozenset(b for b in chars if named[b].best == "none")
-    dark = _filled(turned)
     columns, extra_cols = _column_clues(chars, layout, dark)
     rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     faint = _off_the_border(_faint_characters(ink, layout, rows, columns, chars), layout, dark)
@@ -1725,7 +1730,9 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
 
 
-def _made_whole(mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
+def _made_whole(
+    mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout, chars: list[Blob]
+) -> tuple[npt.NDArray[Any], list[Blob]]:
     """The clue mask with characters the first look found only in part made whole from a
     second, fainter look. A greyed-out (solved) clue on a tinted band is barely darker than
     its ground: only its thickest strokes pass the first threshold, and what is left of a
@@ -1733,14 +1740,14 @@ def _made_whole(mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout) -
     short of a quarter of the characters' height has lost strokes (a greyed digit a little
     short, its thin ends cut, keeps its shape and is left alone): it is replaced by the faint
     look's character around it, when that one has a character's height and takes in no
-    other character."""
-    chars = _characters(mask, layout)
+    other character. `chars`: the mask's characters; returned with the mask, found anew
+    when a character was mended."""
     if not chars:
-        return mask
+        return mask, chars
     height = float(np.median([b.height for b in chars]))
     short = [b for b in chars if b.height < 0.75 * height]
     if not short:
-        return mask
+        return mask, chars
     faint_mask = _clue_mask(ink, layout.pitch, faint=True)
     whole = [
         f
@@ -1757,7 +1764,9 @@ def _made_whole(mask: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout) -
             continue  # it joins the piece to a neighbour: not one character
         region = (slice(outer.y0, outer.y1), slice(outer.x0, outer.x1))
         mended[region] = np.maximum(mended[region], faint_mask[region])
-    return mended
+    if np.array_equal(mended, mask):
+        return mask, chars
+    return mended, _characters(mended, layout)
 
 
 def _inside(inner: Blob, outer: Blob) -> bool:
