@@ -12,8 +12,17 @@ from tools.fonts import held_out_fonts
 
 from pencilbox.core.vision import image_kind, is_picture_file
 from pencilbox.core.vision import picture as pictures
-from pencilbox.core.vision.glyphs import CLASSES, Blob, blobs, glyph_image, ink_map, recogniser
+from pencilbox.core.vision.glyphs import (
+    CLASSES,
+    Blob,
+    Guess,
+    blobs,
+    glyph_image,
+    ink_map,
+    recogniser,
+)
 from pencilbox.core.vision.grid import lattice_peaks, period, refine_quad
+from pencilbox.core.vision.looks import Looks, kin_of, kin_suspects, look_value
 from pencilbox.core.vision.reading import Reading, ReadNumber
 from pencilbox.core.vision.repair import Suspect, search
 from pencilbox.errors import FormatError
@@ -160,3 +169,38 @@ def test_a_blurred_quad_gets_its_exact_corners_back():
     rough = corners + np.array([[3, 3], [-3, 3], [-3, -3], [3, -3]], np.float32)
     refined = refine_quad(mask, rough, band=6.0)
     assert np.abs(refined - corners).max() < 1.0 < np.abs(rough - corners).max()
+
+
+def _guess(*ranked: tuple[str, float]) -> Guess:
+    return Guess(tuple(ranked))
+
+
+def test_crops_that_differ_by_a_trace_are_kin_and_others_are_not():
+    face = str(held_out_fonts()[0])
+
+    def crop(char: str) -> np.ndarray:
+        ink = ink_map(_rendered(char, face, 30), window=30)
+        return glyph_image(ink, Blob(0, 0, 60, 60, 0))
+
+    eight, nine = crop("8"), crop("9")
+    lighter = eight * 0.98  # the same character drawn a shade lighter
+    assert kin_of([eight, nine, lighter, None, nine]) == (0, 1, 0, 3, 1)
+
+
+def test_kin_are_changed_together_and_settled_on_their_best_digit_on_average():
+    looks = Looks(
+        of_number=((0,), (1, 0), (2,), (3,)),
+        guesses=(
+            _guess(("7", 0.50), ("1", 0.45), ("3", 0.05)),
+            _guess(("1", 0.48), ("7", 0.47), ("3", 0.05)),
+            _guess(("2", 0.999), ("7", 0.001)),
+            _guess(("none", 0.6), ("5", 0.4)),
+        ),
+        kin=(0, 0, 2, 3),
+    )
+    suspects, settled = kin_suspects(looks, {0, 1, 2, 3})
+    assert settled == {0: 7}  # read as 7 and as 1: 7 on average
+    assert [s.at for s in suspects] == [0, 3]  # a sure 2 is no suspect
+    assert suspects[0].alternatives[0] == (1, pytest.approx(0.465))
+    assert look_value(looks, 1, {0: 1}) == 11 and look_value(looks, 1, {}) == 17
+    assert look_value(looks, 3, {}) is None and look_value(looks, 3, {3: 5}) == 5

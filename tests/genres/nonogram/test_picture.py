@@ -624,3 +624,26 @@ def test_a_greyed_digit_on_a_tinted_band_is_read_whole(capsys, tmp_path):
     path, truth = draw("nonogram-bands", 1047, tmp_path)
     _, record = _read_jsonl(capsys, path)
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+
+
+@pytest.mark.parametrize(
+    ("style", "seed"),
+    [
+        ("nonogram-app", 1024),  # every 8 of the face read as a 3, drawn in four looks
+        ("nonogram-render", 1023),  # every 8 read as a 9
+        ("nonogram-bands", 1010),  # every 1 read as a 7 (five looks), two 5s as no digit
+    ],
+)
+def test_a_digit_misread_throughout_the_picture_is_mended_in_every_copy(
+    capsys, tmp_path, style, seed
+):
+    # a face whose 8 the recogniser takes for another digit makes every 8 of the picture
+    # wrong: too many numbers for a change of one or two to make the clues agree. Copies of
+    # a character are drawn alike, and changing them together does.
+    path, truth = draw(style, seed, tmp_path)
+    code, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    changed = [u for u in record["uncertain"] if "read_as" in u]
+    assert len(changed) >= 4
+    assert all("every character drawn alike changed with it" in u["reason"] for u in changed)
+    assert code == 1 and record["status"] == "uncertain"

@@ -1,5 +1,5 @@
 """Reading puzzles from pictures: the shared machinery (see picture, glyphs, grid, reading,
-repair). This package's own namespace stays light (no OpenCV, no numpy) so that telling a
+repair, looks). This package's own namespace stays light (no OpenCV, no numpy) so that telling a
 picture file from a puzzle text costs nothing."""
 
 from __future__ import annotations

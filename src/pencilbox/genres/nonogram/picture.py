@@ -23,8 +23,8 @@ import itertools
 import math
 import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -41,9 +41,10 @@ from pencilbox.core.vision.glyphs import (
     ink_mask,
     recogniser,
 )
+from pencilbox.core.vision.looks import Looks, kin_of, kin_suspects, look_value
 from pencilbox.core.vision.picture import Picture
-from pencilbox.core.vision.reading import Reading, ReadNumber, Status, Verdict
-from pencilbox.core.vision.repair import Suspect, search
+from pencilbox.core.vision.reading import Reading, ReadNumber, Status, Value, Verdict
+from pencilbox.core.vision.repair import REAL_DOUBT, Suspect, search
 from pencilbox.errors import FormatError
 
 Matrix = npt.NDArray[Any]
@@ -1649,6 +1650,8 @@ class Clues:
     named: dict[Blob, Guess]
     crowded: set[Blob]
     struck: frozenset[Blob] = frozenset()
+    crops: Mapping[Blob, npt.NDArray[Any]] = field(default_factory=dict)
+    """The crop the recogniser read for each character (not for those read struck)."""
 
 
 def read_image(picture: Picture) -> Reading:
@@ -1679,7 +1682,8 @@ def read_image(picture: Picture) -> Reading:
         picture_size=(picture.width, picture.height),
         source=picture.source,
     )
-    reading = judge(replace(reading, read_s=time.perf_counter() - started), repair=True)
+    reading = replace(reading, read_s=time.perf_counter() - started)
+    reading = judge(reading, repair=True, looks=_looks(clues))
     return replace(reading, time_s=time.perf_counter() - started)
 
 
@@ -1699,7 +1703,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     chars = _split_fused(chars, ink, mask)
     struck = _inherited(struck, chars)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
-    named = _name(chars, ink, keep)
+    named, crops = _name(chars, ink, keep)
     named.update((b, guess) for b, guess in unstruck.items() if b in named)
     # marks the recogniser is sure are no characters (the page's edge, a table's texture,
     # a cross) stand for no number, and must not count as clues outside the grid either;
@@ -1722,12 +1726,14 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         # tinted band can be fainter than the picture's noise elsewhere
         faint_mask = _clue_mask(ink, layout.pitch, faint=True)
         faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
-        named.update(_name(faint, ink, faint_keep))
+        faint_named, faint_crops = _name(faint, ink, faint_keep)
+        named.update(faint_named)
+        crops.update(faint_crops)
         chars += [b for b in faint if named[b].best != "none"]
         columns, extra_cols = _column_clues(chars, layout, dark)
         rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
-    return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck))
+    return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck), crops)
 
 
 def _made_whole(
@@ -1838,16 +1844,22 @@ def _check_counts(clues: Clues, layout: Layout, where: str | None) -> None:
         )
 
 
-def _numbers(clues: Clues, layout: Layout, inverse: Matrix, picture: Picture) -> list[ReadNumber]:
-    """Every number read, row clues first, each with its box in the original picture; a
-    line without numbers as one blank stand-in."""
+def _in_order(clues: Clues) -> list[tuple[str, int, int, list[Blob]]]:
+    """Every number's place and characters, row clues first (the order of a reading's
+    numbers); a line without numbers as one empty stand-in."""
     order: list[tuple[str, int, int, list[Blob]]] = []
     for r, numbers in enumerate(clues.rows):
         order += [("row", r, i, n) for i, n in enumerate(numbers)] or [("row", r, 0, [])]
     for k, numbers in enumerate(clues.columns):
         order += [("col", k, i, n) for i, n in enumerate(numbers)] or [("col", k, 0, [])]
+    return order
+
+
+def _numbers(clues: Clues, layout: Layout, inverse: Matrix, picture: Picture) -> list[ReadNumber]:
+    """Every number read, row clues first, each with its box in the original picture; a
+    line without numbers as one blank stand-in."""
     found: list[ReadNumber] = []
-    for kind, line, index, group in order:
+    for kind, line, index, group in _in_order(clues):
         if not group:
             box = _original_box(inverse, [_clue_place(layout, kind, line)], picture)
             found.append(ReadNumber(kind, line, 0, None, 1.0, (), box, reason=BLANK))  # type: ignore[arg-type]
@@ -1943,12 +1955,15 @@ def _clue_place(layout: Layout, kind: str, line: int) -> Blob:
     return Blob(int(x0), int(layout.ys[0] - pitch), int(x1), int(layout.ys[0] - 0.1 * pitch), 0)
 
 
-def _name(chars: list[Blob], ink: npt.NDArray[Any], keep: npt.NDArray[Any]) -> dict[Blob, Guess]:
-    """The recogniser's guess for every character, in one batch."""
+def _name(
+    chars: list[Blob], ink: npt.NDArray[Any], keep: npt.NDArray[Any]
+) -> tuple[dict[Blob, Guess], dict[Blob, npt.NDArray[Any]]]:
+    """The recogniser's guess for every character, in one batch, and the crops it read."""
     if not chars:
-        return {}
-    crops = np.stack([glyph_image(ink, b, keep) for b in chars])
-    return dict(zip(chars, recogniser().guess(crops, DIGITS), strict=True))
+        return {}, {}
+    crops = [glyph_image(ink, b, keep) for b in chars]
+    guesses = recogniser().guess(np.stack(crops), DIGITS)
+    return dict(zip(chars, guesses, strict=True)), dict(zip(chars, crops, strict=True))
 
 
 def _combine(ranked: list[tuple[tuple[str, float], ...]]) -> list[tuple[int | None, float]]:
@@ -2046,12 +2061,15 @@ def _verdict(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> 
     return Verdict(True, result.status, (), (), checks)
 
 
-def judge(reading: Reading, repair: bool = False) -> Reading:
+def judge(reading: Reading, repair: bool = False, looks: Looks | None = None) -> Reading:
+    """The reading with its verdict and status; with `repair`, the numbers changed first
+    when that makes clues that break the rules agree (`looks`: which characters are drawn
+    alike, when the picture is at hand)."""
     rows, cols = clues_of(reading)
     verdict = _verdict(reading, rows, cols)
     notes: list[str] = []
     if not verdict.consistent and repair:
-        reading, verdict, notes = _repair(reading, verdict)
+        reading, verdict, notes = _repair(reading, verdict, looks)
     if not verdict.consistent and not verdict.suspects:
         # nothing points at a number: the least certain ones are the ones to check
         order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
@@ -2082,17 +2100,30 @@ def _blank(number: ReadNumber) -> bool:
     return number.reason in (BLANK, UNREAD) and number.value is None and not number.edited
 
 
-def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[str]]:
+def _repair(
+    reading: Reading, verdict: Verdict, looks: Looks | None = None
+) -> tuple[Reading, Verdict, list[str]]:
     regrouped = _regrouped(reading, verdict)
     if regrouped is not None:
         return regrouped
+    repaired = _repaired_numbers(reading, verdict)
+    if repaired is None and looks is not None:
+        repaired = _repaired_looks(reading, verdict, looks)
+    return repaired or (reading, verdict, [])
+
+
+def _repaired_numbers(
+    reading: Reading, verdict: Verdict
+) -> tuple[Reading, Verdict, list[str]] | None:
+    """The reading with one or two of its least certain numbers changed to the recogniser's
+    next-best values, when that makes the clues agree; None when no such change does."""
     order = sorted(range(len(reading.numbers)), key=lambda i: reading.numbers[i].confidence)
     picked = [i for i in order if reading.numbers[i].confidence < 0.995][:10]
     suspects = [
         Suspect(i, reading.numbers[i].confidence, reading.numbers[i].alternatives) for i in picked
     ]
     if not suspects:
-        return reading, verdict, []
+        return None
 
     def trial(changes: Any) -> Reading:
         numbers = list(reading.numbers)
@@ -2109,7 +2140,7 @@ def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[
 
     found = search(suspects, passes, max_changes=2, time_limit=3.0)
     if found.changes is None:
-        return reading, verdict, []
+        return None
     numbers = list(reading.numbers)
     notes = []
     why = verdict.problems[0] if verdict.problems else "the clues had no solution"
@@ -2128,6 +2159,95 @@ def _repair(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, list[
             reason=reason,
         )
         where = number.where()
+        notes.append(f"{where['clue']} number {where['index']}: {reason}")
+    repaired = replace(reading, numbers=tuple(numbers))
+    rows, cols = clues_of(repaired)
+    return repaired, _verdict(repaired, rows, cols), notes
+
+
+def _looks(clues: Clues) -> Looks:
+    """Which characters of the numbers are drawn alike (see core/vision/looks.py)."""
+    index: dict[Guess, int] = {}
+    crops: list[npt.NDArray[Any] | None] = []
+    of_number = []
+    for _, _, _, group in _in_order(clues):
+        ids = []
+        for blob in group:
+            guess = clues.named[blob]
+            if guess not in index:
+                index[guess] = len(index)
+                crops.append(clues.crops.get(blob))
+            ids.append(index[guess])
+        of_number.append(tuple(ids))
+    return Looks(tuple(of_number), tuple(index), kin_of(crops))
+
+
+def _repaired_looks(
+    reading: Reading, verdict: Verdict, looks: Looks
+) -> tuple[Reading, Verdict, list[str]] | None:
+    """The reading with kin of looks read as other digits in every number drawn with them
+    (kin read as different digits settled on the best on average, and up to three kin
+    changed to their next-best digits), when that makes the clues agree; None when no such
+    change does. Only numbers that still hold what their looks spell change (not those a
+    rule or a regrouping changed). Tried when changing one or two numbers failed: a face
+    misread throughout makes too many numbers wrong for that."""
+    if len(looks.of_number) != len(reading.numbers):
+        return None
+    plain = [
+        i
+        for i, number in enumerate(reading.numbers)
+        if not number.edited and number.value == look_value(looks, i, {})
+    ]
+    used = {look for i in plain for look in looks.of_number[i]}
+    suspects, settled = kin_suspects(looks, used)
+    if not suspects and not settled:
+        return None
+
+    def trial(changes: Mapping[int, Value]) -> Reading:
+        changes = {**settled, **changes}
+        numbers = list(reading.numbers)
+        for i in plain:
+            if changes.keys() & {looks.kin[look] for look in looks.of_number[i]}:
+                numbers[i] = replace(numbers[i], value=look_value(looks, i, changes))
+        return replace(reading, numbers=tuple(numbers))
+
+    def passes(changes: Mapping[int, Value]) -> bool:
+        attempt = trial(changes)
+        rows, cols = clues_of(attempt)
+        if _sums(attempt, rows, cols) is not None:
+            return False
+        judged = _verdict(attempt, rows, cols)
+        # a change of many numbers that leaves several solutions proves nothing
+        return judged.consistent and judged.solutions != "multiple"
+
+    if settled and passes({}):
+        return _with_looks_changed(reading, verdict, trial({}), False)
+    found = search(suspects, passes, max_changes=3, time_limit=3.0, floor=REAL_DOUBT)
+    if found.changes is None:
+        return None
+    return _with_looks_changed(reading, verdict, trial(found.changes), found.ambiguous)
+
+
+def _with_looks_changed(
+    reading: Reading, verdict: Verdict, attempt: Reading, ambiguous: bool
+) -> tuple[Reading, Verdict, list[str]]:
+    why = verdict.problems[0] if verdict.problems else "the clues had no solution"
+    numbers = list(attempt.numbers)
+    notes = []
+    for i, (before, after) in enumerate(zip(reading.numbers, attempt.numbers, strict=True)):
+        if before.value == after.value:
+            continue
+        reason = (
+            f"read as {before.value} but {why}; {after.value} makes the clues agree "
+            "(every character drawn alike changed with it)"
+        )
+        if ambiguous:
+            reason += " (another change would too)"
+        probability = dict(before.alternatives).get(after.value, 0.0)
+        numbers[i] = replace(
+            after, changed=True, read_as=before.value, confidence=probability, reason=reason
+        )
+        where = before.where()
         notes.append(f"{where['clue']} number {where['index']}: {reason}")
     repaired = replace(reading, numbers=tuple(numbers))
     rows, cols = clues_of(repaired)
