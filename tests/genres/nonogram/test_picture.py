@@ -14,7 +14,7 @@ from tools.picture_corpus import make_picture
 
 from pencilbox import pictures
 from pencilbox.cli import main
-from pencilbox.core.vision.glyphs import Blob, blobs, glyph_image, ink_map, recogniser
+from pencilbox.core.vision.glyphs import Blob, Guess, blobs, glyph_image, ink_map, recogniser
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram import picture as picture_module
@@ -88,8 +88,12 @@ def test_clues_that_do_not_line_up_with_the_grid_are_an_error(tmp_path):
         cv2.putText(image, "7", at, cv2.FONT_HERSHEY_SIMPLEX, pitch / 40, (0, 0, 0), 2)
     cv2.imwrite(str(path), image)
     columns = len(truth["cols"])
-    with pytest.raises(FormatError, match=f"the grid has {columns} columns but "):
+    with pytest.raises(FormatError) as raised:
         pictures.read(path, genre="nonogram")
+    assert raised.value.reason == (
+        f"the grid has {columns} columns but clue numbers were found beside 1 more line left "
+        f"or right of it (and beside {columns} of its columns)"
+    )
 
 
 def test_a_grid_without_clues_is_an_error(tmp_path):
@@ -647,3 +651,24 @@ def test_a_digit_misread_throughout_the_picture_is_mended_in_every_copy(
     assert len(changed) >= 4
     assert all("every character drawn alike changed with it" in u["reason"] for u in changed)
     assert code == 1 and record["status"] == "uncertain"
+
+
+def test_a_zero_set_as_loosely_as_a_next_number_is_the_units_of_the_digit_before_it(
+    capsys, tmp_path
+):
+    # "10" in a row clue whose digits stand as far apart as the numbers of "2,2" (about a
+    # pixel between digit middles tells them apart): read as 1 and 0, the 0 was made its
+    # next-best value (a 0 is a clue only alone), a 6, and the row read 1 6
+    path, truth = draw("nonogram-commas", 1001, tmp_path)
+    _, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert [10] in truth["rows"]
+
+
+def test_only_a_crowded_zero_after_a_digit_joins_it():
+    one, zero, two, far = (Blob(x, 0, x + 4, 7, 20) for x in (0, 6, 12, 30))
+    named = {b: Guess(((v, 0.9), ("none", 0.1))) for b, v in zip((one, zero, two, far), "1020")}
+    rows = [[[one], [zero], [two]], [[two], [far]]]
+    joined = picture_module._zeros_joined(rows, named, {one, zero, two})
+    assert joined == [[[one, zero], [two]], [[two], [far]]]  # the far 0 is not crowded
+    assert picture_module._zeros_joined(rows, named, set()) == rows

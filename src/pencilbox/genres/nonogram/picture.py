@@ -1733,7 +1733,35 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
         columns, extra_cols = _column_clues(chars, layout, dark)
         rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
+    rows = _zeros_joined(rows, named, doubtful)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck), crops)
+
+
+def _zeros_joined(
+    rows: list[list[list[Blob]]], named: dict[Blob, Guess], crowded: set[Blob]
+) -> list[list[list[Blob]]]:
+    """Row clues with a 0 that stands as close to the digit before it as to a next number
+    read as that digit's units ("1 0" as 10): a 0 is a clue only alone, so beside another
+    number it is either misread or the second digit of a number set loosely. The number stays
+    doubted (crowded)."""
+    joined = []
+    for numbers in rows:
+        out: list[list[Blob]] = []
+        for group in numbers:
+            before = out[-1] if out else None
+            if (
+                before is not None
+                and len(before) == 1
+                and len(group) == 1
+                and named[group[0]].best == "0"
+                and named[before[0]].best in "123456789"
+                and crowded.issuperset((before[0], group[0]))
+            ):
+                out[-1] = [before[0], group[0]]
+            else:
+                out.append(group)
+        joined.append(out)
+    return joined
 
 
 def _made_whole(
@@ -1830,18 +1858,23 @@ def _check_counts(clues: Clues, layout: Layout, where: str | None) -> None:
     found_rows = sum(1 for r in clues.rows if r)
     if found_cols == 0 and found_rows == 0:
         raise FormatError("a grid was found but no clue numbers beside it", source=where)
-    if clues.extra_cols or found_cols < layout.width / 2:
-        raise FormatError(
-            f"the grid has {layout.width} columns but {found_cols + clues.extra_cols} column "
-            "clues were found",
-            source=where,
-        )
-    if clues.extra_rows or found_rows < layout.height / 2:
-        raise FormatError(
-            f"the grid has {layout.height} rows but {found_rows + clues.extra_rows} row clues "
-            "were found",
-            source=where,
-        )
+    for kind, size, found, extra, beyond in (
+        ("columns", layout.width, found_cols, clues.extra_cols, "left or right of it"),
+        ("rows", layout.height, found_rows, clues.extra_rows, "above or below it"),
+    ):
+        if extra:
+            lines = "line" if extra == 1 else "lines"
+            raise FormatError(
+                f"the grid has {size} {kind} but clue numbers were found beside {extra} more "
+                f"{lines} {beyond} (and beside {found} of its {kind})",
+                source=where,
+            )
+        if found < size / 2:
+            raise FormatError(
+                f"the grid has {size} {kind} but clue numbers were found beside only {found} "
+                "of them",
+                source=where,
+            )
 
 
 def _in_order(clues: Clues) -> list[tuple[str, int, int, list[Blob]]]:
