@@ -46,7 +46,7 @@ fonts:
 	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
 	  $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; fi
 
-# The glyph recogniser (src/pencilbox/core/vision/digits.onnx): trained from fonts by
+# The glyph recogniser (src/pencilbox/core/vision/digits*.onnx): trained from fonts by
 # tools/train_digits.py with the CPU build of torch, which only this target installs.
 model: $(STAMP) fonts
 	$(BIN)/python -m pip install --quiet torch==2.13.0 onnx

@@ -8,11 +8,15 @@ strike-through (and the gap a strike leaves once a reader took it out), blur, no
 Every sample is cut out by the same `glyph_image` the readers use. The "none" class learns
 crosses, dots, filled squares, dashes and stray strokes.
 
-Run with torch installed (CPU wheel); the result is deterministic for a given seed and
-torch version. It prints the accuracy on held-out samples of TRAIN fonts and on the
-HELD_OUT fonts, which the network never sees.
+The recogniser averages two networks (MEMBERS), trained alike on sets of different sizes
+for different lengths: they err on different crops. By default every member is trained and
+written beside the readers; `--samples N --epochs N --out FILE` trains one network.
 
-    python -m tools.train_digits [--samples 6000] [--epochs 8] [--seed 1]
+Run with torch installed (CPU wheel); the result is deterministic for a given seed and
+torch version. It prints each network's accuracy on held-out samples of TRAIN fonts and on
+the HELD_OUT fonts, which the networks never see.
+
+    python -m tools.train_digits [--seed 1] [--samples N --epochs N --out FILE]
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from PIL import Image, ImageDraw, ImageFont
 from pencilbox.core.vision.glyphs import CLASSES, GLYPH, Blob, blobs, glyph_image, ink_map
 from tools.fonts import has_oldstyle, held_out_fonts, train_fonts
 
-OUT = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision/digits.onnx"
+HERE = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision"
+MEMBERS = (("digits.onnx", 6000, 5), ("digits-2.onnx", 9000, 10))
+"""The recogniser's networks (glyphs.MODELS): file, training samples per class, epochs."""
 BIG = 64  # size of the large drawings that are shrunk
 
 
@@ -324,37 +330,49 @@ def accuracy(path: Path, x: np.ndarray, y: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=6000, help="training samples per class")
-    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--samples", type=int, help="training samples per class (one network)")
+    parser.add_argument("--epochs", type=int, help="epochs (one network)")
+    parser.add_argument("--out", type=Path, help="where the one network goes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument(
-        "--cache", type=Path, help="keep the drawn training set in this .npz file and reuse it"
-    )
+    parser.add_argument("--cache", type=Path, help="keep the drawn training sets in this folder")
     args = parser.parse_args()
     import torch
 
     torch.set_num_threads(args.workers)
     if not train_fonts():
         raise SystemExit("no training fonts installed: run `make fonts` first")
+    if args.out or args.samples or args.epochs:
+        if not (args.out and args.samples and args.epochs):
+            raise SystemExit("one network needs --samples, --epochs and --out")
+        jobs = [(args.out, args.samples, args.epochs)]
+    else:
+        jobs = [(HERE / name, samples, epochs) for name, samples, epochs in MEMBERS]
+    for out, samples, epochs in jobs:
+        _train_one(out, samples, epochs, args.seed, args.workers, args.cache)
+
+
+def _train_one(
+    out: Path, samples: int, epochs: int, seed: int, workers: int, cache: Path | None
+) -> None:
     started = time.perf_counter()
-    if args.cache and args.cache.is_file():
-        saved = np.load(args.cache)
+    kept = cache / f"train-{samples}-{seed}.npz" if cache else None
+    if kept and kept.is_file():
+        saved = np.load(kept)
         x, y = saved["x"], saved["y"]
     else:
-        x, y = dataset("train", args.samples, args.seed, args.workers)
-        if args.cache:
-            np.savez_compressed(args.cache, x=x, y=y)
-    print(f"{len(x)} training samples in {time.perf_counter() - started:.0f} s", flush=True)
-    model = train(x, y, args.epochs, args.seed)
-    export(model, args.out)
-    size = args.out.stat().st_size
-    print(f"wrote {args.out.name} ({size / 1024:.0f} KiB)")
-    vx, vy = dataset("train", 300, args.seed + 7, args.workers)
-    hx, hy = dataset("held_out", 300, args.seed + 8, args.workers)
-    print(f"accuracy: new samples of training fonts {accuracy(args.out, vx, vy):.4f}, ", end="")
-    print(f"held-out fonts {accuracy(args.out, hx, hy):.4f}")
+        x, y = dataset("train", samples, seed, workers)
+        if kept:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            np.savez_compressed(kept, x=x, y=y)
+    print(f"{out.name}: {len(x)} training samples in {time.perf_counter() - started:.0f} s")
+    model = train(x, y, epochs, seed)
+    export(model, out)
+    print(f"wrote {out.name} ({out.stat().st_size / 1024:.0f} KiB)")
+    vx, vy = dataset("train", 300, seed + 7, workers)
+    hx, hy = dataset("held_out", 300, seed + 8, workers)
+    print(f"accuracy: new samples of training fonts {accuracy(out, vx, vy):.4f}, ", end="")
+    print(f"held-out fonts {accuracy(out, hx, hy):.4f}", flush=True)
 
 
 if __name__ == "__main__":

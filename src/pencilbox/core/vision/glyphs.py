@@ -1,10 +1,10 @@
 """The glyph recogniser: one printed character (a digit, a letter A-G, or nothing) per crop.
 
 Reading a number is two jobs. Finding the ink of each character is done by the genre readers
-with `ink_map` and `blobs`; naming a character is done here by a small convolutional network
-(tools/train_digits.py trains it on digits rendered in many fonts with photo-like damage, and
-`make model` writes it to digits.onnx beside this file) run by onnxruntime, a whole batch of
-crops in one call.
+with `ink_map` and `blobs`; naming a character is done here by two small convolutional
+networks whose scores are averaged (tools/train_digits.py trains them on digits rendered in
+many fonts with photo-like damage, and `make model` writes them to digits.onnx and
+digits-2.onnx beside this file) run by onnxruntime, a whole batch of crops in one call.
 
 Both the training script and the readers cut a character out with `glyph_image`, so the
 network always sees crops made the same way: the ink (dark text on a light ground, or the
@@ -171,29 +171,34 @@ class Guess:
 
 
 class Recogniser:
-    """The network, loaded once per process (`recogniser()`)."""
+    """The networks, loaded once per process (`recogniser()`): their probabilities are
+    averaged (two networks trained apart err on different crops, and where one is sure and
+    the other is not, the average keeps the doubt)."""
 
-    def __init__(self, model: bytes) -> None:
+    def __init__(self, *models: bytes) -> None:
         import onnxruntime
 
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        self._session = onnxruntime.InferenceSession(
-            model, options, providers=["CPUExecutionProvider"]
-        )
-        self._input = self._session.get_inputs()[0].name
+        self._sessions = [
+            onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+            for model in models
+        ]
 
     def probabilities(self, glyphs: FloatImage) -> FloatImage:
         """Class probabilities, one row per crop of an (N, GLYPH, GLYPH) batch."""
         if len(glyphs) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
         batch = glyphs.reshape(-1, 1, GLYPH, GLYPH).astype(np.float32)
-        (logits,) = self._session.run(None, {self._input: batch})
-        logits = np.asarray(logits, np.float32)
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        result: FloatImage = odds / odds.sum(axis=1, keepdims=True)
+        total = np.zeros((len(batch), len(CLASSES)), np.float32)
+        for session in self._sessions:
+            (logits,) = session.run(None, {session.get_inputs()[0].name: batch})
+            logits = np.asarray(logits, np.float32)
+            logits -= logits.max(axis=1, keepdims=True)
+            odds = np.exp(logits)
+            total += odds / odds.sum(axis=1, keepdims=True)
+        result: FloatImage = total / len(self._sessions)
         return result
 
     def guess(self, glyphs: FloatImage, allowed: str) -> list[Guess]:
@@ -209,7 +214,11 @@ class Recogniser:
         return guesses
 
 
+MODELS = ("digits.onnx", "digits-2.onnx")
+"""The networks beside this file (tools/train_digits.py's MEMBERS)."""
+
+
 @functools.lru_cache(maxsize=1)
 def recogniser() -> Recogniser:
-    data = resources.files("pencilbox.core.vision").joinpath("digits.onnx").read_bytes()
-    return Recogniser(data)
+    here = resources.files("pencilbox.core.vision")
+    return Recogniser(*(here.joinpath(name).read_bytes() for name in MODELS))
