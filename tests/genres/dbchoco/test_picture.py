@@ -175,3 +175,16 @@ def test_a_border_standing_a_pixel_in_from_the_side_is_no_column_of_ones(tmp_pat
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "ok"
     assert record["puzzle"]["url"].endswith(source["url"].split("dbchoco/", 1)[1])
+
+
+def test_a_photo_whose_lines_were_missed_is_refused_not_read_as_a_tiny_board(tmp_path, capsys):
+    # a photographed 8x8 board whose faint lines were counted as a 2x2 grid: each "cell"
+    # held several numbers, read as one (a 7 among them), and the board came out uncertain
+    # with its size, the real error, never doubted
+    from pencilbox.cli import main
+
+    path, _ = draw("dbchoco-photo", 1023, tmp_path)
+    assert main(["read", str(path), "--jsonl"]) == 2
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "error"
+    assert record["error"].endswith("more than half of them: lines of the grid were missed")

@@ -218,6 +218,27 @@ def _check_square(width: float, height: float, counts: tuple[int, int], source: 
         )
 
 
+SMALL = 4
+"""Fewer cells a side than any published board has: such a count may be lines missed."""
+
+
+def _check_numbers_fit(numbers: list[ReadNumber], cols: int, rows: int, source: Any) -> None:
+    """A number counts the cells of one colour of its area, at most half the board: a larger
+    one on a board of very few cells says that lines of the grid were missed (a photo's faint
+    lines), and the cells counted are not the board's."""
+    if min(cols, rows) >= SMALL:
+        return
+    half = cols * rows // 2
+    for number in numbers:
+        if number.value is not None and number.value > half:
+            raise FormatError(
+                f"the board was read as {cols}x{rows} cells, but r{number.line + 1}"
+                f"c{number.index + 1} holds a {number.value}, more than half of them: lines of "
+                "the grid were missed",
+                source=source,
+            )
+
+
 def read_image(picture: Picture) -> Reading:
     started = time.perf_counter()
     dark_ink, _ = gridlib.brightness(picture.work)
@@ -266,6 +287,7 @@ def read_image(picture: Picture) -> Reading:
             ReadNumber("cell", r, c, value, confidence, tuple(ranked[1:6]), box, reason=reason)
         )
     numbers += _doubtful_cells(smudges, colour_doubts, inverse, picture)
+    _check_numbers_fit(numbers, cols, rows, picture.source)
     corners = (
         gridlib.map_points(
             inverse,
