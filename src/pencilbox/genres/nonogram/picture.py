@@ -19,11 +19,12 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -1683,7 +1684,7 @@ def read_image(picture: Picture) -> Reading:
         source=picture.source,
     )
     reading = replace(reading, read_s=time.perf_counter() - started)
-    reading = judge(reading, repair=True, looks=_looks(clues))
+    reading = judge(reading, repair=True, looks=functools.partial(_looks, clues))
     return replace(reading, time_s=time.perf_counter() - started)
 
 
@@ -2094,10 +2095,12 @@ def _verdict(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> 
     return Verdict(True, result.status, (), (), checks)
 
 
-def judge(reading: Reading, repair: bool = False, looks: Looks | None = None) -> Reading:
+def judge(
+    reading: Reading, repair: bool = False, looks: Callable[[], Looks] | None = None
+) -> Reading:
     """The reading with its verdict and status; with `repair`, the numbers changed first
     when that makes clues that break the rules agree (`looks`: which characters are drawn
-    alike, when the picture is at hand)."""
+    alike, found when needed, when the picture is at hand)."""
     rows, cols = clues_of(reading)
     verdict = _verdict(reading, rows, cols)
     notes: list[str] = []
@@ -2134,14 +2137,14 @@ def _blank(number: ReadNumber) -> bool:
 
 
 def _repair(
-    reading: Reading, verdict: Verdict, looks: Looks | None = None
+    reading: Reading, verdict: Verdict, looks: Callable[[], Looks] | None = None
 ) -> tuple[Reading, Verdict, list[str]]:
     regrouped = _regrouped(reading, verdict)
     if regrouped is not None:
         return regrouped
     repaired = _repaired_numbers(reading, verdict)
     if repaired is None and looks is not None:
-        repaired = _repaired_looks(reading, verdict, looks)
+        repaired = _repaired_looks(reading, verdict, looks())
     return repaired or (reading, verdict, [])
 
 
