@@ -181,10 +181,11 @@ class Recogniser:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        self._sessions = [
+        sessions = [
             onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
             for model in models
         ]
+        self._sessions = [(session, session.get_inputs()[0].name) for session in sessions]
 
     def probabilities(self, glyphs: FloatImage) -> FloatImage:
         """Class probabilities, one row per crop of an (N, GLYPH, GLYPH) batch."""
@@ -192,8 +193,8 @@ class Recogniser:
             return np.zeros((0, len(CLASSES)), np.float32)
         batch = glyphs.reshape(-1, 1, GLYPH, GLYPH).astype(np.float32)
         total = np.zeros((len(batch), len(CLASSES)), np.float32)
-        for session in self._sessions:
-            (logits,) = session.run(None, {session.get_inputs()[0].name: batch})
+        for session, name in self._sessions:
+            (logits,) = session.run(None, {name: batch})
             logits = np.asarray(logits, np.float32)
             logits -= logits.max(axis=1, keepdims=True)
             odds = np.exp(logits)

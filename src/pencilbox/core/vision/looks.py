@@ -69,10 +69,8 @@ def kin_of(crops: Sequence[npt.NDArray[Any] | None]) -> tuple[int, ...]:
         gaps = np.abs(coarse[start : start + 128, None, :] - coarse[None, :, :]).mean(axis=2)
         for a, b in zip(*np.nonzero(gaps <= ALIKE), strict=True):
             a, b = int(a) + start, int(b)
-            if b <= a or root(present[a]) == root(present[b]):
-                continue
-            if float(np.abs(stack[a] - stack[b]).mean()) <= ALIKE:
-                first, second = root(present[a]), root(present[b])
+            first, second = root(present[a]), root(present[b])
+            if b > a and first != second and float(np.abs(stack[a] - stack[b]).mean()) <= ALIKE:
                 parent[max(first, second)] = min(first, second)
     return tuple(root(i) for i in range(len(crops)))
 

@@ -2167,38 +2167,61 @@ def _repaired_numbers(
             numbers[i] = replace(numbers[i], value=value)
         return replace(reading, numbers=tuple(numbers))
 
-    def passes(changes: Any) -> bool:
-        attempt = trial(changes)
-        rows, cols = clues_of(attempt)
-        if _sums(attempt, rows, cols) is not None:
-            return False
-        return _verdict(attempt, rows, cols).consistent
+    agreed: dict[frozenset[tuple[int, Value]], Verdict] = {}
+
+    def passes(changes: Mapping[int, Value]) -> bool:
+        judged = _agreed_verdict(trial(changes))
+        if judged is not None:
+            agreed[frozenset(changes.items())] = judged
+        return judged is not None
 
     found = search(suspects, passes, max_changes=2, time_limit=3.0)
     if found.changes is None:
         return None
-    numbers = list(reading.numbers)
-    notes = []
+    attempt = trial(found.changes)
+    judged = agreed[frozenset(found.changes.items())]
+    return _with_changes(reading, verdict, attempt, judged, found.ambiguous)
+
+
+def _agreed_verdict(attempt: Reading, several: bool = True) -> Verdict | None:
+    """The verdict on `attempt`'s clues when they agree (totals, fit, a solution; unless
+    `several`, one that is not one of several); None when they do not."""
+    rows, cols = clues_of(attempt)
+    if _sums(attempt, rows, cols) is not None:
+        return None
+    judged = _verdict(attempt, rows, cols)
+    if not judged.consistent or (not several and judged.solutions == "multiple"):
+        return None
+    return judged
+
+
+def _with_changes(
+    reading: Reading,
+    verdict: Verdict,
+    attempt: Reading,
+    agreed: Verdict,
+    ambiguous: bool,
+    how: str = "",
+) -> tuple[Reading, Verdict, list[str]]:
+    """`attempt` (the reading with values changed, whose clues agree: `agreed`) with every
+    changed number marked as changed and why (`verdict`'s first problem; `how`: the way of
+    the change), and a note per number."""
     why = verdict.problems[0] if verdict.problems else "the clues had no solution"
-    for i, value in found.changes.items():
-        number = numbers[i]
-        probability = dict(number.alternatives).get(value, 0.0)
-        reason = f"read as {number.value} but {why}; {value} makes the clues agree"
-        if found.ambiguous:
+    numbers = list(attempt.numbers)
+    notes = []
+    for i, (before, after) in enumerate(zip(reading.numbers, attempt.numbers, strict=True)):
+        if before.value == after.value:
+            continue
+        reason = f"read as {before.value} but {why}; {after.value} makes the clues agree{how}"
+        if ambiguous:
             reason += " (another change would too)"
+        probability = dict(before.alternatives).get(after.value, 0.0)
         numbers[i] = replace(
-            number,
-            value=value,
-            changed=True,
-            read_as=number.value,
-            confidence=probability,
-            reason=reason,
+            after, changed=True, read_as=before.value, confidence=probability, reason=reason
         )
-        where = number.where()
+        where = before.where()
         notes.append(f"{where['clue']} number {where['index']}: {reason}")
-    repaired = replace(reading, numbers=tuple(numbers))
-    rows, cols = clues_of(repaired)
-    return repaired, _verdict(repaired, rows, cols), notes
+    return replace(reading, numbers=tuple(numbers)), agreed, notes
 
 
 def _looks(clues: Clues) -> Looks:
@@ -2247,47 +2270,26 @@ def _repaired_looks(
                 numbers[i] = replace(numbers[i], value=look_value(looks, i, changes))
         return replace(reading, numbers=tuple(numbers))
 
+    agreed: dict[frozenset[tuple[int, Value]], Verdict] = {}
+
     def passes(changes: Mapping[int, Value]) -> bool:
-        attempt = trial(changes)
-        rows, cols = clues_of(attempt)
-        if _sums(attempt, rows, cols) is not None:
-            return False
-        judged = _verdict(attempt, rows, cols)
         # a change of many numbers that leaves several solutions proves nothing
-        return judged.consistent and judged.solutions != "multiple"
+        judged = _agreed_verdict(trial(changes), several=False)
+        if judged is not None:
+            agreed[frozenset(changes.items())] = judged
+        return judged is not None
 
     if settled and passes({}):
-        return _with_looks_changed(reading, verdict, trial({}), False)
-    found = search(suspects, passes, max_changes=3, time_limit=3.0, floor=REAL_DOUBT)
-    if found.changes is None:
-        return None
-    return _with_looks_changed(reading, verdict, trial(found.changes), found.ambiguous)
-
-
-def _with_looks_changed(
-    reading: Reading, verdict: Verdict, attempt: Reading, ambiguous: bool
-) -> tuple[Reading, Verdict, list[str]]:
-    why = verdict.problems[0] if verdict.problems else "the clues had no solution"
-    numbers = list(attempt.numbers)
-    notes = []
-    for i, (before, after) in enumerate(zip(reading.numbers, attempt.numbers, strict=True)):
-        if before.value == after.value:
-            continue
-        reason = (
-            f"read as {before.value} but {why}; {after.value} makes the clues agree "
-            "(every character drawn alike changed with it)"
-        )
-        if ambiguous:
-            reason += " (another change would too)"
-        probability = dict(before.alternatives).get(after.value, 0.0)
-        numbers[i] = replace(
-            after, changed=True, read_as=before.value, confidence=probability, reason=reason
-        )
-        where = before.where()
-        notes.append(f"{where['clue']} number {where['index']}: {reason}")
-    repaired = replace(reading, numbers=tuple(numbers))
-    rows, cols = clues_of(repaired)
-    return repaired, _verdict(repaired, rows, cols), notes
+        changes: Mapping[int, Value] = {}
+        ambiguous = False
+    else:
+        found = search(suspects, passes, max_changes=3, time_limit=3.0, floor=REAL_DOUBT)
+        if found.changes is None:
+            return None
+        changes, ambiguous = found.changes, found.ambiguous
+    judged = agreed[frozenset(changes.items())]
+    how = " (every character drawn alike changed with it)"
+    return _with_changes(reading, verdict, trial(changes), judged, ambiguous, how)
 
 
 Toggle = tuple[str, int]
@@ -2391,19 +2393,19 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
         trials += [
             pair for pair in itertools.combinations(toggles, 2) if abs(pair[0][1] - pair[1][1]) > 1
         ]
-    passing: list[tuple[tuple[Toggle, ...], Reading]] = []
+    passing: list[tuple[tuple[Toggle, ...], Reading, Verdict]] = []
     for trial in trials:
         if passing and len(trial) > len(passing[0][0]):
             break
         if time.perf_counter() - started > REGROUP_SECONDS:
             break
         attempt = _regroup(reading, trial, why)
-        rows, cols = clues_of(attempt)
-        if _sums(attempt, rows, cols) is None and _verdict(attempt, rows, cols).consistent:
-            passing.append((trial, attempt))
+        judged = _agreed_verdict(attempt)
+        if judged is not None:
+            passing.append((trial, attempt, judged))
     if not passing:
         return None
-    _, repaired = passing[0]
+    _, repaired, agreed = passing[0]
     if len(passing) > 1:  # the picture does not decide between them: say so
         repaired = replace(
             repaired,
@@ -2417,8 +2419,7 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
         for n in repaired.numbers
         if n.changed
     ]
-    rows, cols = clues_of(repaired)
-    return repaired, _verdict(repaired, rows, cols), notes
+    return repaired, agreed, notes
 
 
 def _union_box(a: tuple[int, int, int, int] | None, b: tuple[int, int, int, int] | None) -> Any:
