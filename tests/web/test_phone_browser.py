@@ -58,10 +58,23 @@ def device(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+STEADY_JS = """() => {
+  const view = document.querySelector('.zoom-viewport').getBoundingClientRect();
+  const stage = document.querySelector('.zoom-stage').getBoundingClientRect();
+  const layout = [view.top, view.width, view.height, stage.width, stage.height].join(',');
+  window.__frames = window.__layout === layout ? (window.__frames || 0) + 1 : 0;
+  window.__layout = layout;
+  return window.__frames >= 3;
+}"""
+
+
 def open_page(page: Any, server: str, genre: str, title: str) -> None:
     page.goto(f"{server}/{genre}?id={ids(server)[title]}")
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
+    # the board refits when its drawing changes size (a ResizeObserver, called before a later
+    # frame): measure once the layout has stood still for a few frames
+    page.wait_for_function(STEADY_JS, polling="raf")
 
 
 def synced(page: Any) -> None:
@@ -392,6 +405,9 @@ def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: s
     page.goto(f"{server}/nonogram?id={fifty}")
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
+    # the board refits when its drawing changes size (a ResizeObserver, called before a later
+    # frame): measure once the layout has stood still for a few frames
+    page.wait_for_function(STEADY_JS, polling="raf")
     assert_fits(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     fingers = Fingers(page)
@@ -405,6 +421,9 @@ def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: s
     page.goto(f"{server}/sudoku?id={add(server, sudoku, 'twenty-five')}")
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
+    # the board refits when its drawing changes size (a ResizeObserver, called before a later
+    # frame): measure once the layout has stood still for a few frames
+    page.wait_for_function(STEADY_JS, polling="raf")
     assert_fits(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     state = page.evaluate("() => window.pencilbox.state")
