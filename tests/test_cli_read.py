@@ -135,3 +135,20 @@ def test_a_picture_of_nothing_is_a_clear_error(capsys, tmp_path):
     assert "no puzzle grid found" in capsys.readouterr().err
     assert main(["read", str(tmp_path / "missing.png")]) == 2
     assert "cannot read the file" in capsys.readouterr().err
+
+
+def test_a_reader_failing_on_one_picture_is_its_error_and_the_batch_goes_on(
+    capsys, monkeypatch, sudoku, nonogram
+):
+    from pencilbox.genres.nonogram import picture
+
+    def broken(image, **options):
+        raise ValueError("zero-size array")
+
+    monkeypatch.setattr(picture, "read_image", broken)
+    code = main(["read", str(nonogram[0]), str(sudoku[0]), "--genre", "nonogram", "--jsonl"])
+    assert code == 2
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert first["status"] == "error" and first["genre"] == "nonogram"
+    assert "could not be read (an unforeseen ValueError in the reader" in first["error"]
+    assert second["status"] == "error"  # read as a nonogram, as asked: no grid of clues

@@ -641,6 +641,11 @@ class _NonoLook:
     cursor: RGB | None = None  # the player's current row and column highlighted
     solved_first: bool = False  # the first column solved (filled and crossed) whatever else
     commas: bool = False  # a row's clue written as one text, its numbers parted by commas
+    open_bands: bool = False  # clue areas ruled one way only: lines down the column clues,
+    # across the row clues, none between the numbers of a line
+    page: RGB | None = None  # the page around the board (and in its corner), else ground
+    badge: bool = False  # a button with a number on it in the corner above the row clues
+    frame: bool = False  # the border runs around the corner above the row clues too
 
 
 def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
@@ -659,9 +664,11 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     margin = int(c * rng.uniform(0.5, 2.0))
     W = margin * 2 + clue_w + w * c
     H = margin * 2 + clue_h + h * c
-    image = Image.new("RGB", (W, H), look.ground)
+    image = Image.new("RGB", (W, H), look.page or look.ground)
     draw = ImageDraw.Draw(image)
     gx, gy = margin + clue_w, margin + clue_h
+    if look.page is not None:
+        draw.rectangle([gx, gy, gx + w * c, gy + h * c], fill=look.ground)
     # player's progress: some rows and columns done, a few cells elsewhere
     done_rows = {r for r in range(h) if rng.random() < look.progress}
     done_cols = {k for k in range(w) if rng.random() < look.progress}
@@ -761,8 +768,9 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
                     width=max(1, c // 16),
                 )
     # lines: the grid, and in boxed styles the clue cells too
-    top = margin if look.boxed else gy
-    left = margin if look.boxed else gx
+    ruled = look.boxed or look.open_bands
+    top = margin if ruled else gy
+    left = margin if ruled else gx
     for k in range(w + 1):
         bold = k in (0, w) or (look.every and k % look.every == 0)
         draw.line(
@@ -777,7 +785,15 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             fill=look.bold_line if bold else look.line,
             width=look.bold_w if bold else look.line_w,
         )
-    if look.boxed:
+    if look.open_bands:  # the bands' outer edges
+        draw.line([(gx, margin), (gx + w * c, margin)], fill=look.bold_line, width=look.bold_w)
+        draw.line([(margin, gy), (margin, gy + h * c)], fill=look.bold_line, width=look.bold_w)
+    if look.frame:  # around the corner as well: one ruled rectangle, the corner empty
+        draw.line([(margin, margin), (gx, margin)], fill=look.bold_line, width=look.bold_w)
+        draw.line([(margin, margin), (margin, gy)], fill=look.bold_line, width=look.bold_w)
+    if look.badge:
+        _badge(draw, (margin, margin, gx, gy), rng, look.font)
+    if look.boxed and not look.open_bands:
         for j in range(clue_w // c + 1):
             x = gx - j * c
             draw.line([(x, gy), (x, gy + h * c)], fill=look.line, width=look.line_w)
@@ -785,6 +801,25 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             y = gy - j * c
             draw.line([(gx, y), (gx + w * c, y)], fill=look.line, width=look.line_w)
     return np.asarray(image)[:, :, ::-1].copy()
+
+
+def _badge(
+    draw: ImageDraw.ImageDraw,
+    corner: tuple[int, int, int, int],
+    rng: np.random.Generator,
+    font_path: Path,
+) -> None:
+    """A phone app's button in the corner above the row clues: a coloured rounded box with
+    a number on it (a hint's price), nearly filling the corner."""
+    x0, y0, x1, y1 = corner
+    inset = 0.12 * min(x1 - x0, y1 - y0)
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+    colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+    draw.rounded_rectangle(box, radius=inset, fill=colour, outline=(255, 255, 255), width=3)
+    size = max(8, round((box[3] - box[1]) * 0.3))
+    text = str(int(rng.integers(10, 1000)))
+    middle = ((box[0] + box[2]) / 2, box[1] + (box[3] - box[1]) * 0.7)
+    draw.text(middle, text, fill=(255, 255, 255), font=_font(font_path, size), anchor="mm")
 
 
 def _nonogram_truth(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -997,6 +1032,62 @@ def nonogram_photo(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]
     look.ground = (250, 248, 240)
     look.clue_ground = [look.ground]
     return _photo(_nonogram_draw(look, puzzle, rng), rng, 0.7), _nonogram_truth(puzzle)
+
+
+def nonogram_site(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A puzzle site's light board on a dark page (puzzle-nonograms.com-like): one clue
+    number a cell, the clue areas ruled one way only, the page's dark grey in the corner
+    above the row clues, bold faces."""
+    puzzle = _nonogram_puzzle(rng, 30)
+    look = _nono_look(rng, puzzle, held_out=rng.random() < 0.5)
+    look.font = _pick_font(rng, False, _BOLD)
+    look.boxed = True
+    look.open_bands = True
+    grey = int(rng.integers(30, 80))
+    look.page = (grey, grey, grey - int(rng.integers(0, 10)))
+    look.ground = tuple(int(v) for v in rng.integers(235, 256, 3))
+    look.clue_ground = [tuple(int(v) for v in rng.integers(225, 250, 3))]
+    look.line = (60, 60, 60)
+    look.bold_line = (0, 0, 0)
+    look.progress = rng.uniform(0.0, 0.3)
+    look.dots = rng.random() < 0.5
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def nonogram_phone(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A phone app (Picture Cross-like): clue bands ruled one way only, striped, numbers
+    set loosely, a button with a number in the corner above the row clues."""
+    puzzle = _nonogram_puzzle(rng, 25)
+    look = _nono_look(rng, puzzle, held_out=True)
+    look.font = _pick_font(rng, False, _BOLD)
+    look.open_bands = True
+    look.badge = True
+    look.col_step = rng.uniform(0.75, 0.95)
+    a = tuple(int(v) for v in rng.integers(235, 256, 3))
+    b = tuple(int(v) for v in rng.integers(215, 240, 3))
+    look.clue_ground = [a, b]
+    look.page = tuple(int(v) for v in rng.integers(150, 256, 3))
+    look.line = (100, 100, 100)
+    look.bold_line = (60, 60, 60)
+    look.ink = (40, 40, 40)
+    look.progress = rng.uniform(0.0, 0.3)
+    look.crosses = True
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def nonogram_print(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A printed Japanese crossword photographed: every clue number in its own cell of the
+    grid's lattice, one border around clues, grid and the empty corner."""
+    puzzle = _nonogram_puzzle(rng, 25)
+    look = _nono_look(rng, puzzle, held_out=rng.random() < 0.5)
+    look.cell = int(rng.integers(24, 36))
+    look.boxed = True
+    look.frame = True
+    look.line = (60, 60, 60)
+    look.bold_line = (10, 10, 10)
+    look.ground = (245, 245, 240)
+    look.clue_ground = [look.ground]
+    return _photo(_nonogram_draw(look, puzzle, rng), rng, 0.6), _nonogram_truth(puzzle)
 
 
 # -- double choco --------------------------------------------------------------------------------
@@ -1362,6 +1453,21 @@ _register(
     nonogram_commas,
     "phone app, 5x5 to 15x15: each row's clue one text with commas (3,1,2)",
 )
+_register(
+    "nonogram-site",
+    "nonogram",
+    "clean",
+    nonogram_site,
+    "light board on a dark page, clue areas ruled one way only (puzzle-nonograms.com-like)",
+)
+_register(
+    "nonogram-phone",
+    "nonogram",
+    "clean",
+    nonogram_phone,
+    "phone app: striped clue bands ruled one way only, a numbered button in the corner "
+    "(Picture Cross-like; held-out fonts)",
+)
 _register("nonogram-jpeg", "nonogram", "degraded", nonogram_jpeg, "small screenshot, JPEG q30-60")
 _register(
     "nonogram-photo",
@@ -1369,6 +1475,14 @@ _register(
     "photo",
     nonogram_photo,
     "printed nonogram photographed at an angle",
+)
+_register(
+    "nonogram-print",
+    "nonogram",
+    "photo",
+    nonogram_print,
+    "printed Japanese crossword, clues boxed one a cell, a border around the empty corner too, "
+    "photographed",
 )
 
 

@@ -565,7 +565,7 @@ def _read(args: argparse.Namespace) -> int:
             reading = pictures.read(item, genre=args.genre)
         except PuzzleError as error:
             worst = EXIT_BAD_INPUT
-            record = pictures.record(None, item, str(error))
+            record = pictures.record(None, item, str(error), genre=_genre_named(args.genre))
             if not (args.json or args.jsonl):
                 print(f"pencilbox: {error}", file=sys.stderr)
         else:
@@ -582,6 +582,14 @@ def _read(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=1))
     return worst
+
+
+def _genre_named(name: str | None) -> str | None:
+    """The genre a user named, in its usual spelling (None when none, or no genre)."""
+    try:
+        return base.get(name).name if name else None
+    except PuzzleError:
+        return None
 
 
 def _print_reading(item: str, args: argparse.Namespace, reading: Any, text: str) -> None:

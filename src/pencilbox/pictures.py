@@ -49,14 +49,14 @@ def read(source: str | Path | bytes, genre: str | None = None, **options: Any) -
     started = time.perf_counter()
     image = picture.load(source)
     if genre is not None:
-        return _timed(_reader(base.get(genre).name).read(image, **options), started)
-    scores = {name: reader.score(image) for name, reader in readers().items()}
+        return _timed(_read_as(base.get(genre).name, image, options), started)
+    scores = {name: _guarded(image, reader.score, image) for name, reader in readers().items()}
     ranked = sorted(scores.items(), key=lambda item: -item[1])
     name, best = ranked[0]
     if best < DETECT_FLOOR:
         raise FormatError("no puzzle grid found in the picture", source=image.source)
     try:
-        reading = _reader(name).read(image, **options)
+        reading = _read_as(name, image, options)
     except FormatError:
         second = _close_second(image, ranked, options)
         if second is None:
@@ -65,6 +65,28 @@ def read(source: str | Path | bytes, genre: str | None = None, **options: Any) -
     if reading.status != "ok":
         reading = _close_second(image, ranked, options) or reading
     return _timed(reading, started)
+
+
+def _read_as(genre: str, image: Any, options: Mapping[str, Any]) -> Reading:
+    reader = _reader(genre)
+    reading: Reading = _guarded(image, reader.read, image, **options)
+    return reading
+
+
+def _guarded(image: Any, step: Any, *args: Any, **options: Any) -> Any:
+    """A reader's step, with a failure it did not foresee (a bug met on an unusual picture)
+    turned into the picture's error: the user learns this picture cannot be read, and a
+    batch goes on with the next one."""
+    try:
+        return step(*args, **options)
+    except (PuzzleError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as error:
+        kind = type(error).__name__
+        raise FormatError(
+            f"the picture could not be read (an unforeseen {kind} in the reader: {error})",
+            source=image.source,
+        ) from error
 
 
 def _close_second(
@@ -78,7 +100,7 @@ def _close_second(
         if score < max(DETECT_FLOOR, best - DETECT_CLOSE):
             break
         try:
-            second = _reader(other).read(image, **options)
+            second = _read_as(other, image, options)
         except FormatError:
             continue
         if second.status == "ok":
@@ -107,12 +129,15 @@ def to_puzzle(reading: Reading) -> Any:
     return base.get(reading.genre).parse(puzzle_text(reading), None)
 
 
-def record(reading: Reading | None, file: str, error: str | None = None) -> dict[str, Any]:
-    """The CLI's --jsonl object for one picture."""
+def record(
+    reading: Reading | None, file: str, error: str | None = None, genre: str | None = None
+) -> dict[str, Any]:
+    """The CLI's --jsonl object for one picture (`genre`: the one asked for, when a picture
+    could not be read)."""
     if reading is None:
         return {
             "file": file,
-            "genre": None,
+            "genre": genre,
             "status": "error",
             "puzzle": None,
             "confidence": 0.0,

@@ -79,6 +79,16 @@ class Layout:
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     pitch: float
+    clue_top: float | None = None
+    clue_left: float | None = None
+    """The outer edges of clue areas ruled as part of the lattice (boxed clues, clue bands):
+    no clue stands beyond them, nor beside the grid outside its columns or rows. None where
+    the clues stand on the open page."""
+    ruling: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    """The whole lattice's lines (columns, rows) where it rules the clue areas too."""
+    boxed: bool = False
+    """Every clue number in a ruled cell (else the clue areas are ruled one way only:
+    lines down the column clues, across the row clues)."""
 
     @property
     def width(self) -> int:
@@ -233,7 +243,11 @@ def _unwarp_once(
     mask = gridlib.line_mask(small, max(small.shape) // 30)
     found = gridlib.quads(mask, min_area=0.08 * small.shape[0] * small.shape[1])
     for quad in found[:4]:
-        if not _rectangular(quad) or not _ruled_edges(mask, quad):
+        # the outline's corners, or the sides fitted to its strokes (a printed page's
+        # border bends a little: a chord of it leaves the ink in places)
+        if not _rectangular(quad) or not (
+            _ruled_edges(mask, quad) or _ruled_edges(mask, gridlib.refine_quad(mask, quad))
+        ):
             continue
         rough = quad / factor
         box_x0, box_y0 = rough.min(axis=0)
@@ -561,6 +575,14 @@ def _grid_block(
     dark = _filled(image)
     nx, ny = len(cols) - 1, len(rows) - 1
     ruled = np.zeros((ny, nx), np.float32)
+    ground = _dark_ground(cols, rows, dark, image)
+    top, left = int(ground[:, 0].sum()), int(ground[0].sum())
+    dark_corner = top and left and ground[:top, :left].all() and int(ground.sum()) == top * left
+    if dark_corner and ny - top >= MIN_CELLS and nx - left >= MIN_CELLS:
+        return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
+    top, left = _open_clue_bands(cols, rows, strokes, dark)
+    if top or left:
+        return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
     for j in range(ny):
         for k in range(nx):
             inset_x, inset_y = (
@@ -575,10 +597,13 @@ def _grid_block(
                 ruled[j, k] = 1.0
                 continue
             # a cell's left and top sides: the corner's cells have neither, even those
-            # whose right or bottom side is the clue areas' first line
+            # whose right or bottom side is the clue areas' first line; the first row's
+            # and column's cells are judged by the side inward (a printed page's border
+            # runs around an empty corner too)
+            side_x, side_y = cols[k if k else 1], rows[j if j else 1]
             sides = (
-                _present(strokes, cols[k], rows[j], rows[j + 1], True),
-                _present(strokes, rows[j], cols[k], cols[k + 1], False),
+                _present(strokes, side_x, rows[j], rows[j + 1], True),
+                _present(strokes, side_y, cols[k], cols[k + 1], False),
             )
             ruled[j, k] = sum(sides) / 2
     corners: list[tuple[float, int, int]] = []
@@ -599,7 +624,124 @@ def _grid_block(
     sharpest = max(c for c, _, _ in corners)
     near = [(top * left, contrast, top, left) for contrast, top, left in corners]
     _, _, top, left = max(item for item in near if item[1] >= sharpest - 0.05)
-    return Layout(tuple(cols[left:]), tuple(rows[top:]), pitch)
+    return _clue_lattice(cols, rows, top, left, pitch, boxed=True)
+
+
+def _clue_lattice(
+    cols: list[float], rows: list[float], top: int, left: int, pitch: float, boxed: bool
+) -> Layout:
+    """The grid of a lattice that rules its clue areas too: below its first `top` rows and
+    right of its first `left` columns."""
+    return Layout(
+        tuple(cols[left:]),
+        tuple(rows[top:]),
+        pitch,
+        clue_top=rows[0],
+        clue_left=cols[0],
+        ruling=(tuple(cols), tuple(rows)),
+        boxed=boxed,
+    )
+
+
+def _open_clue_bands(
+    cols: list[float], rows: list[float], strokes: npt.NDArray[Any], dark: npt.NDArray[Any]
+) -> tuple[int, int]:
+    """How many of the lattice's first rows and columns are clue bands ruled one way only
+    (phone apps): the column clues stand in strips between vertical lines with no line
+    across them, the row clues in strips between horizontal lines. Judged across the far
+    third of the lattice (grid cells whatever the layout): the top band's lines across are
+    missing there, each one from the second line on, every line after them is there, and
+    the lines down the band are there. A line beside a filled cell is taken as there
+    (filled cells hide their lines). (0, 0) when there is no such band."""
+    filled = _cell_means(cols, rows, dark) > 0.6
+    nx, ny = len(cols) - 1, len(rows) - 1
+
+    def gaps(j: int, vertical: bool, span: range) -> float:
+        """The share of cells in `span` along which line j is missing."""
+        missing = 0
+        for k in span:
+            if vertical:
+                hidden = (
+                    filled[k, j - 1] or filled[k, j] if 0 < j < nx else filled[k, min(j, nx - 1)]
+                )
+                there = _present(strokes, cols[j], rows[k], rows[k + 1], True)
+            else:
+                hidden = (
+                    filled[j - 1, k] or filled[j, k] if 0 < j < ny else filled[min(j, ny - 1), k]
+                )
+                there = _present(strokes, rows[j], cols[k], cols[k + 1], False)
+            missing += not (there or hidden)
+        return missing / max(1, len(span))
+
+    def band(count: int, across: int, vertical: bool) -> int:
+        far = range(across - max(1, across // 3), across)
+        shares = [gaps(j, vertical, far) for j in range(1, count)]
+        size = next((i for i, share in enumerate(shares) if share < 0.8), len(shares))
+        if not size or size >= count // 2 or any(share > 0.2 for share in shares[size:]):
+            return 0
+        width = size + 1
+        # the lines down the band (along the lines missing across it) are there
+        down = [gaps(k, not vertical, range(width)) for k in far]
+        return width if float(np.mean(down)) <= 0.5 else 0
+
+    top, left = band(ny, nx, False), band(nx, ny, True)
+    if ny - top < MIN_CELLS or nx - left < MIN_CELLS:
+        return 0, 0
+    return top, left
+
+
+def _cell_means(cols: list[float], rows: list[float], plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The mean of `plane` in each cell of the lattice, its sides left out."""
+    means = np.zeros((len(rows) - 1, len(cols) - 1), np.float32)
+    for j in range(len(rows) - 1):
+        for k in range(len(cols) - 1):
+            inset_x, inset_y = 0.2 * (cols[k + 1] - cols[k]), 0.2 * (rows[j + 1] - rows[j])
+            patch = plane[
+                int(rows[j] + inset_y) : int(rows[j + 1] - inset_y),
+                int(cols[k] + inset_x) : int(cols[k + 1] - inset_x),
+            ]
+            means[j, k] = float(patch.mean()) if patch.size else 0.0
+    return means
+
+
+def _dark_ground(
+    cols: list[float], rows: list[float], dark: npt.NDArray[Any], image: npt.NDArray[Any]
+) -> npt.NDArray[Any]:
+    """The lattice's cells that are the page's dark ground, not filled cells: a light board
+    on a dark page (puzzle-nonograms.com) leaves its corner above the row clues unruled and
+    as dark as the page around the board. Such cells join the ground above the lattice or
+    left of it, through cells as dark and of the same shade (a filled cell is black, the
+    ground a lighter grey or a colour; ruled, it is cut off by lines). A light page has no
+    dark ground: none."""
+    ground = np.zeros((len(rows) - 1, len(cols) - 1), bool)
+    margin = int(0.6 * (cols[1] - cols[0]))
+    top, left = int(rows[0]), int(cols[0])
+    strips = [
+        image[max(0, top - margin) : max(0, top - 2), left : int(cols[-1])],
+        image[top : int(rows[-1]), max(0, left - margin) : max(0, left - 2)],
+    ]
+    strips = [strip for strip in strips if strip.size]
+    if not strips or not all(
+        float(np.mean(strip < 0.55 * float(np.median(image)))) > 0.9 for strip in strips
+    ):
+        return ground
+    shade = float(np.median(np.concatenate([strip.ravel() for strip in strips])))
+    filled = _cell_means(cols, rows, dark) > 0.9
+    alike = np.abs(_cell_means(cols, rows, image) - shade) < 12
+    candidates = filled & alike
+    # grow from the lattice's top-left cell, along its first row and column
+    if not candidates[0, 0]:
+        return ground
+    stack = [(0, 0)]
+    while stack:
+        j, k = stack.pop()
+        if ground[j, k]:
+            continue
+        ground[j, k] = True
+        for nj, nk in ((j + 1, k), (j, k + 1), (j - 1, k), (j, k - 1)):
+            if 0 <= nj < ground.shape[0] and 0 <= nk < ground.shape[1] and candidates[nj, nk]:
+                stack.append((nj, nk))
+    return ground
 
 
 # -- clues -----------------------------------------------------------------------------------------
@@ -617,6 +759,57 @@ def _clue_mask(ink: npt.NDArray[Any], pitch: float, faint: bool = False) -> npt.
     lines = cv2.dilate(cv2.bitwise_or(horizontal, vertical), np.ones((2, 2), np.uint8))
     cleaned: npt.NDArray[Any] = cv2.bitwise_and(mask, cv2.bitwise_not(lines))
     return cleaned
+
+
+def _without_ruling(mask: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
+    """The clue mask without the lines that rule boxed clue cells. Each is a cell long, no
+    longer than a digit is tall when photographed askew, so the line removal leaves pieces
+    of them, 1s to the recogniser. Along each side of each clue cell, the columns (rows)
+    inked over most of the side's length are the line, erased with those next to them inked
+    over a quarter of it (a line tilted a pixel or two over the side)."""
+    if layout.ruling is None:
+        return mask
+    cols, rows = layout.ruling
+    reach = max(2, int(0.12 * layout.pitch))
+    cleaned = mask.copy()
+    grid_x, grid_y = (layout.xs[0], layout.xs[-1]), (layout.ys[0], layout.ys[-1])
+    for j in range(len(rows) - 1):
+        for k in range(len(cols) - 1):
+            middle_x, middle_y = (cols[k] + cols[k + 1]) / 2, (rows[j] + rows[j + 1]) / 2
+            if grid_x[0] < middle_x < grid_x[1] and grid_y[0] < middle_y < grid_y[1]:
+                continue  # a cell of the grid: no clue there
+            # clue bands ruled one way: lines down the column clues, across the row clues
+            if layout.boxed or middle_y < grid_y[0]:
+                for side in (cols[k], cols[k + 1]):
+                    _erase_line(cleaned, rows[j], rows[j + 1], side, reach, vertical=True)
+            if layout.boxed or middle_x < grid_x[0]:
+                for side in (rows[j], rows[j + 1]):
+                    _erase_line(cleaned, cols[k], cols[k + 1], side, reach, vertical=False)
+    return cleaned
+
+
+def _erase_line(
+    mask: npt.NDArray[Any], lo: float, hi: float, at: float, reach: int, vertical: bool
+) -> None:
+    a, b = max(0, int(lo)), int(hi) + 1
+    c0, c1 = max(0, round(at) - reach), round(at) + reach + 1
+    view = mask[a:b, c0:c1] if vertical else mask[c0:c1, a:b].T
+    if not view.size:
+        return
+    coverage = (view > 0).mean(axis=0)
+    peak = int(np.argmax(coverage))
+    if coverage[peak] < 0.3:
+        return
+    start, end = peak, peak + 1
+    while start > 0 and coverage[start - 1] > 0.2:
+        start -= 1
+    while end < len(coverage) and coverage[end] > 0.2:
+        end += 1
+    # a line broken by noise (a photo) covers less of the side, but it is thinner than a
+    # digit's stroke standing that close: a 1's stem beside the line is kept
+    if coverage[peak] < 0.6 and end - start > max(3, reach // 2):
+        return
+    view[:, max(0, start - 1) : end + 1] = 0
 
 
 def _characters(mask: npt.NDArray[Any], layout: Layout) -> list[Blob]:
@@ -1253,7 +1446,7 @@ def _column_clues(
     stacks of numbers stand above the grid outside its columns."""
     top = layout.ys[0]
     pitch = layout.pitch
-    above = [b for b in chars if b.y1 <= top - CLEAR * pitch]
+    above = [b for b in chars if b.y1 <= top - CLEAR * pitch and _within_clues(b, layout)]
     columns: list[list[list[Blob]]] = []
     for k in range(layout.width):
         lo, hi = layout.xs[k], layout.xs[k + 1]
@@ -1281,7 +1474,17 @@ def _column_clues(
         and (dark is None or _on_ground(b, dark, pitch))
     ]
     stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
+    if layout.clue_top is not None:
+        stacks = 0  # the clue band spans the grid's columns: beside it is no clue
     return columns, stacks
+
+
+def _within_clues(blob: Blob, layout: Layout) -> bool:
+    """False for a character beyond ruled clue areas (a button, a score above them, a
+    sliver of the page's border)."""
+    if layout.clue_top is not None and blob.cy < layout.clue_top:
+        return False
+    return layout.clue_left is None or blob.cx > layout.clue_left
 
 
 def _on_ground(blob: Blob, dark: npt.NDArray[Any], pitch: float) -> bool:
@@ -1317,7 +1520,7 @@ def _row_clues(
     its rows."""
     left = layout.xs[0]
     pitch = layout.pitch
-    beside = [b for b in chars if b.x1 <= left - CLEAR * pitch]
+    beside = [b for b in chars if b.x1 <= left - CLEAR * pitch and _within_clues(b, layout)]
     rows: list[list[list[Blob]]] = []
     for r in range(layout.height):
         lo, hi = layout.ys[r], layout.ys[r + 1]
@@ -1341,6 +1544,8 @@ def _row_clues(
         and b.y0 > layout.ys[0] - 0.1 * pitch
     ]
     lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
+    if layout.clue_left is not None:
+        lines = 0
     return rows, lines
 
 
@@ -1527,7 +1732,10 @@ def _touching_commas(
     upper: npt.NDArray[Any] = np.any(own[: max(0, top)], axis=0)
     found = []
     for start, end in _runs(below):
-        deepest = piece.y0 + int(np.nonzero(own[:, start:end].any(axis=1))[0].max())
+        inked = np.nonzero(own[:, start:end].any(axis=1))[0]
+        if not inked.size:
+            continue  # its ink went out with a comma taken before it
+        deepest = piece.y0 + int(inked.max())
         if end - start > max(3.0, 0.38 * height) or deepest - base >= 0.5 * height:
             continue  # too wide or deep for a comma's tail: a digit's own stroke
         start, end = _widened(own, upper, start, end)
@@ -1691,7 +1899,7 @@ def read_image(picture: Picture) -> Reading:
 def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    mask = _clue_mask(ink, layout.pitch)
+    mask = _without_ruling(_clue_mask(ink, layout.pitch), layout)
     chars = _characters(mask, layout)
     mask, ink, commas = _without_commas(mask, ink, layout, chars)
     if commas:  # those that touched a digit are out of the mask: its characters anew
@@ -1850,7 +2058,21 @@ def _off_the_border(chars: list[Blob], layout: Layout, dark: npt.NDArray[Any]) -
         above = xs[0] <= b.cx < xs[-1] and b.y1 > top - slack and b.height <= 0.35 * b.width
         return (beside and b.x0 < xs[0]) or (above and b.y0 < ys[0])
 
-    return [b for b in chars if not sliver(b)]
+    all_xs, all_ys = layout.ruling if layout.boxed and layout.ruling else (xs, ys)
+
+    def on_band_line(b: Blob) -> bool:
+        # a clue band's ruled line shaded at its edge leaves a pixel-wide strip beside it,
+        # a 1 to the recogniser: thinner than any stroke, right on the line (boxed clue
+        # cells: on any of their lines)
+        thin = 0.1 * layout.pitch
+        down = (b.y1 <= ys[0] or layout.boxed) and b.width <= thin
+        if down and min(abs(b.cx - x) for x in all_xs) <= slack:
+            return True
+        if (b.x1 <= xs[0] or layout.boxed) and b.height <= thin:
+            return min(abs(b.cy - y) for y in all_ys) <= slack
+        return False
+
+    return [b for b in chars if not sliver(b) and not on_band_line(b)]
 
 
 def _check_counts(clues: Clues, layout: Layout, where: str | None) -> None:
