@@ -711,3 +711,51 @@ def test_the_two_networks_together_read_what_the_first_alone_misread(
     monkeypatch.setattr(picture_module, "recogniser", _first_network)
     _, alone = _read_jsonl(capsys, path)
     assert alone["puzzle"] != record["puzzle"] and alone["status"] == "uncertain"
+
+
+@pytest.mark.parametrize(
+    "style, seed",
+    [("nonogram-site", 1), ("nonogram-site", 2), ("nonogram-phone", 1), ("nonogram-phone", 2)],
+)
+def test_clue_areas_ruled_one_way_are_read_exactly_through_the_command_line(
+    capsys, tmp_path, style, seed
+):
+    # puzzle-nonograms.com's light board on a dark page (seed 2: a small board, most of the
+    # picture page), and a phone app's striped bands with a numbered button in the corner:
+    # the page's corner is no filled grid, the button's price no column clue
+    path, truth = draw(style, seed, tmp_path)
+    code = main(["read", str(path), "--jsonl"])
+    record = json.loads(capsys.readouterr().out)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert (record["status"], code) == ("ok", 0)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_printed_crossword_with_boxed_clues_in_a_framed_corner_is_read(tmp_path, seed):
+    # every clue number in its own cell and a border around the empty corner as well: the
+    # grid is the lattice right of and below the corner, the clue cells' short lines are
+    # no 1s
+    path, truth = draw("nonogram-print", seed, tmp_path)
+    reading = pictures.read(path)
+    assert (reading.width, reading.height) == (len(truth["cols"]), len(truth["rows"]))
+    assert matches(reading, truth), pictures.puzzle_text(reading)
+
+
+def test_a_dark_page_in_the_corner_is_not_filled_cells():
+    # a 4-cell clue band above and beside a 6x6 grid, the corner the page's grey: the lattice
+    # (10x10) is cut at the corner, though filled cells would count as grid
+    pitch, size = 20, 10
+    image = np.full((size * pitch + 40, size * pitch + 40), 60, np.uint8)
+    board = (20 + 4 * pitch, 20)
+    cv2.rectangle(image, (20, 20 + 4 * pitch), (20 + size * pitch, 20 + size * pitch), 235, -1)
+    cv2.rectangle(image, board, (20 + size * pitch, 20 + size * pitch), 235, -1)
+    lines = [20.0 + pitch * k for k in range(size + 1)]
+    for k, at in enumerate(lines):
+        top = 20 if k >= 4 else 20 + 4 * pitch
+        cv2.line(image, (int(at), top), (int(at), 20 + size * pitch), 0, 1)
+        cv2.line(image, (top, int(at)), (20 + size * pitch, int(at)), 0, 1)
+    ink = ink_map(image, window=11)
+    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
+    assert (layout.width, layout.height) == (6, 6)
+    assert (layout.xs[0], layout.ys[0]) == (lines[4], lines[4])
+    assert not layout.boxed and layout.clue_top == lines[0]

@@ -21,18 +21,22 @@ Quad = npt.NDArray[Any]
 """Four corners, (4, 2) float32: top-left, top-right, bottom-right, bottom-left."""
 
 
-def brightness(colour: npt.NDArray[Any]) -> tuple[ByteImage, bool]:
+def brightness(colour: npt.NDArray[Any], middle: bool = False) -> tuple[ByteImage, bool]:
     """A one-channel picture in which ink is dark, and whether the picture was a dark theme.
 
     On a light ground the darkest channel is used, so coloured ink (blue entries, red
     newspaper print) stands out as strongly as black; on a dark ground (dark themes) the
-    brightest channel is used and inverted.
+    brightest channel is used and inverted. `middle`: the ground is judged on the middle of
+    the picture only, where the puzzle stands (a small light board on a wide dark page is
+    no dark theme).
     """
+    h, w = colour.shape[:2]
+    judged = colour[h // 4 : h - h // 4, w // 4 : w - w // 4] if middle else colour
     if colour.ndim == 2:
         gray = colour
-        dark = float(np.median(gray)) < 100
+        dark = float(np.median(judged)) < 100
         return (cv2.bitwise_not(gray) if dark else gray), dark
-    small = colour[:: max(1, colour.shape[0] // 200), :: max(1, colour.shape[1] // 200)]
+    small = judged[:: max(1, judged.shape[0] // 200), :: max(1, judged.shape[1] // 200)]
     dark = float(np.median(cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2GRAY))) < 100
     b, g, r = cv2.split(colour)
     if dark:

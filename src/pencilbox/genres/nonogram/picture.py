@@ -158,6 +158,18 @@ def _ruled_edges(mask: npt.NDArray[Any], quad: gridlib.Quad) -> bool:
     return True
 
 
+def _parallel_sides(quad: gridlib.Quad, degrees: float = 4.0) -> bool:
+    """True when each side of the quad runs within `degrees` of the side facing it (a
+    rectangle seen in perspective)."""
+
+    def angle(a: Any, b: Any) -> float:
+        return math.degrees(math.atan2(float(b[1] - a[1]), float(b[0] - a[0])))
+
+    top, bottom = angle(quad[0], quad[1]), angle(quad[3], quad[2])
+    left, right = angle(quad[0], quad[3]), angle(quad[1], quad[2])
+    return abs(top - bottom) <= degrees and abs(left - right) <= degrees
+
+
 def _unwarp(dark_ink: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], Matrix] | None:
     """A photo's perspective undone, in two passes: the largest ruled rectangle (the page's,
     the boxed clue area's or the grid's border) is mapped to an upright rectangle, and the
@@ -244,9 +256,12 @@ def _unwarp_once(
     found = gridlib.quads(mask, min_area=0.08 * small.shape[0] * small.shape[1])
     for quad in found[:4]:
         # the outline's corners, or the sides fitted to its strokes (a printed page's
-        # border bends a little: a chord of it leaves the ink in places)
+        # border bends a little: a chord of it leaves the ink in places), these only when
+        # opposite sides run alike (an L-shaped outline cut across its empty corner has
+        # one side slanting away from the side facing it)
         if not _rectangular(quad) or not (
-            _ruled_edges(mask, quad) or _ruled_edges(mask, gridlib.refine_quad(mask, quad))
+            _ruled_edges(mask, quad)
+            or (_parallel_sides(quad) and _ruled_edges(mask, gridlib.refine_quad(mask, quad)))
         ):
             continue
         rough = quad / factor
@@ -583,6 +598,7 @@ def _grid_block(
     top, left = _open_clue_bands(cols, rows, strokes, dark)
     if top or left:
         return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
+    framed = np.zeros((ny, nx), np.float32)
     for j in range(ny):
         for k in range(nx):
             inset_x, inset_y = (
@@ -594,18 +610,35 @@ def _grid_block(
                 int(cols[k] + inset_x) : int(cols[k + 1] - inset_x),
             ]
             if patch.size and float(patch.mean()) > 0.6:
-                ruled[j, k] = 1.0
+                ruled[j, k] = framed[j, k] = 1.0
                 continue
             # a cell's left and top sides: the corner's cells have neither, even those
-            # whose right or bottom side is the clue areas' first line; the first row's
-            # and column's cells are judged by the side inward (a printed page's border
-            # runs around an empty corner too)
-            side_x, side_y = cols[k if k else 1], rows[j if j else 1]
-            sides = (
-                _present(strokes, side_x, rows[j], rows[j + 1], True),
-                _present(strokes, side_y, cols[k], cols[k + 1], False),
-            )
-            ruled[j, k] = sum(sides) / 2
+            # whose right or bottom side is the clue areas' first line
+            left_side = _present(strokes, cols[k], rows[j], rows[j + 1], True)
+            top_side = _present(strokes, rows[j], cols[k], cols[k + 1], False)
+            ruled[j, k] = (left_side + top_side) / 2
+            # a printed page's border runs around the empty corner too: the lattice's own
+            # outer sides tell nothing (the first cell is judged by its inner sides)
+            if j and k:
+                framed[j, k] = ruled[j, k]
+            elif j or k:
+                framed[j, k] = float(top_side if j else left_side)
+            else:
+                framed[j, k] = (
+                    _present(strokes, cols[1], rows[0], rows[1], True)
+                    + _present(strokes, rows[1], cols[0], cols[1], False)
+                ) / 2
+    found = _clue_corner(ruled) or _clue_corner(framed)
+    if found is None:
+        return Layout(tuple(cols), tuple(rows), pitch)
+    top, left = found
+    return _clue_lattice(cols, rows, top, left, pitch, boxed=True)
+
+
+def _clue_corner(ruled: npt.NDArray[Any]) -> tuple[int, int] | None:
+    """The empty corner of a lattice whose clue cells are ruled (how many rows and columns it
+    takes), from how ruled each cell is (0 to 1); None when there is none."""
+    ny, nx = ruled.shape
     corners: list[tuple[float, int, int]] = []
     for top in range(1, ny - MIN_CELLS + 1):
         for left in range(1, nx - MIN_CELLS + 1):
@@ -616,7 +649,7 @@ def _grid_block(
             if corner < 0.15 and contrast > 0.3:
                 corners.append((contrast, top, left))
     if not corners:
-        return Layout(tuple(cols), tuple(rows), pitch)
+        return None
     # the sharpest corner wins: one more column or row of ruled cells taken into it lowers
     # the contrast, one fewer leaves empty cells in the clue areas. Near the sharpest, the
     # largest: a clue column whose lines a highlighted row hides in places (or a line
@@ -624,7 +657,7 @@ def _grid_block(
     sharpest = max(c for c, _, _ in corners)
     near = [(top * left, contrast, top, left) for contrast, top, left in corners]
     _, _, top, left = max(item for item in near if item[1] >= sharpest - 0.05)
-    return _clue_lattice(cols, rows, top, left, pitch, boxed=True)
+    return top, left
 
 
 def _clue_lattice(
@@ -661,14 +694,10 @@ def _open_clue_bands(
         missing = 0
         for k in span:
             if vertical:
-                hidden = (
-                    filled[k, j - 1] or filled[k, j] if 0 < j < nx else filled[k, min(j, nx - 1)]
-                )
+                hidden = 0 < j < nx and (filled[k, j - 1] or filled[k, j])
                 there = _present(strokes, cols[j], rows[k], rows[k + 1], True)
             else:
-                hidden = (
-                    filled[j - 1, k] or filled[j, k] if 0 < j < ny else filled[min(j, ny - 1), k]
-                )
+                hidden = 0 < j < ny and (filled[j - 1, k] or filled[j, k])
                 there = _present(strokes, rows[j], cols[k], cols[k + 1], False)
             missing += not (there or hidden)
         return missing / max(1, len(span))
@@ -685,6 +714,12 @@ def _open_clue_bands(
         return width if float(np.mean(down)) <= 0.5 else 0
 
     top, left = band(ny, nx, False), band(nx, ny, True)
+    # a band one line deep has no line missing inside it: the other band tells where the
+    # grid starts, at the first line that runs across it (the corner above it has none)
+    if left and not top:
+        top = next((j for j in range(ny // 2) if gaps(j, False, range(left)) <= 0.5), 0)
+    if top and not left:
+        left = next((k for k in range(nx // 2) if gaps(k, True, range(top)) <= 0.5), 0)
     if ny - top < MIN_CELLS or nx - left < MIN_CELLS:
         return 0, 0
     return top, left
@@ -806,9 +841,13 @@ def _erase_line(
     while end < len(coverage) and coverage[end] > 0.2:
         end += 1
     # a line broken by noise (a photo) covers less of the side, but it is thinner than a
-    # digit's stroke standing that close: a 1's stem beside the line is kept
-    if coverage[peak] < 0.6 and end - start > max(3, reach // 2):
-        return
+    # digit's stroke standing that close (a 1's stem beside the line is kept), and it runs
+    # into both ends of the side, where no digit reaches (a 7's bar under the line)
+    if coverage[peak] < 0.6:
+        along: npt.NDArray[Any] = np.asarray((view[:, max(0, start - 1) : end + 1] > 0).any(axis=1))
+        tip = max(1, len(along) // 7)
+        if end - start > max(3, reach // 2) or not (along[:tip].any() and along[-tip:].any()):
+            return
     view[:, max(0, start - 1) : end + 1] = 0
 
 
@@ -831,12 +870,26 @@ def _characters(mask: npt.NDArray[Any], layout: Layout) -> list[Blob]:
     whole = [b.height for b in parts if b.height >= 0.22 * pitch]
     tallest = 1.35 * float(np.median(whole)) if whole else 1.1 * pitch
     merged: list[Blob] = []
+    # the merged pieces by the cell-sized square their top left corner stands in (a photo of
+    # a big puzzle has tens of thousands of specks: each piece is compared only with those
+    # near it; the merged pieces' left sides never decrease, as the pieces come sorted)
+    band = max(1.0, pitch)
+    by_band: dict[tuple[int, int], list[int]] = {}
+
+    def square(b: Blob) -> tuple[int, int]:
+        return int(b.x0 // band), int(b.y0 // band)
+
     for blob in parts:  # a piece inside another's column span and overlapping in height
         joined = False
-        for at in range(len(merged) - 1, -1, -1):
+        near_x = range(int((blob.x0 - 1.4 * pitch) // band), int(blob.x0 // band) + 1)
+        near_y = range(int((blob.y0 - 2 * pitch) // band), int((blob.y1 + pitch) // band) + 1)
+        near = sorted(
+            (at for x in near_x for y in near_y for at in by_band.get((x, y), ())), reverse=True
+        )
+        for at in near:  # the latest first, as they stand in `merged`
             other = merged[at]
             if other.x0 < blob.x0 - 1.4 * pitch:
-                break
+                continue
             overlap_x = min(blob.x1, other.x1) - max(blob.x0, other.x0)
             overlap_y = min(blob.y1, other.y1) - max(blob.y0, other.y0)
             joined_height = max(blob.y1, other.y1) - min(blob.y0, other.y0)
@@ -846,10 +899,13 @@ def _characters(mask: npt.NDArray[Any], layout: Layout) -> list[Blob]:
                 and joined_height <= tallest
             ):
                 merged[at] = other.union(blob)
+                by_band[square(other)].remove(at)
+                by_band.setdefault(square(merged[at]), []).append(at)
                 joined = True
                 break
         if not joined:
             merged.append(blob)
+            by_band.setdefault(square(blob), []).append(len(merged) - 1)
     tall = [b for b in merged if b.height >= 0.22 * pitch]
     if not tall:
         return []
@@ -1473,9 +1529,9 @@ def _column_clues(
         and top - b.y1 < 1.6 * pitch
         and (dark is None or _on_ground(b, dark, pitch))
     ]
+    if layout.clue_top is not None:  # ruled clue areas: left of the grid is their corner
+        outside = [b for b in outside if b.cx > layout.xs[-1]]
     stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
-    if layout.clue_top is not None:
-        stacks = 0  # the clue band spans the grid's columns: beside it is no clue
     return columns, stacks
 
 
@@ -1543,9 +1599,9 @@ def _row_clues(
         and left - b.x1 < 2.6 * pitch
         and b.y0 > layout.ys[0] - 0.1 * pitch
     ]
-    lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
     if layout.clue_left is not None:
-        lines = 0
+        outside = [b for b in outside if b.cy > layout.ys[-1]]
+    lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
     return rows, lines
 
 
@@ -1813,7 +1869,7 @@ def _ink_picture(colour: npt.NDArray[Any]) -> npt.NDArray[Any]:
     channel (coloured ink stands out as much as black) and the luminance (a coloured band
     behind the lines, a yellow cursor row say, stays light, so grey lines on it still
     show); dark themes as `brightness` turns them."""
-    gray, dark = gridlib.brightness(colour)
+    gray, dark = gridlib.brightness(colour, middle=True)
     if dark or colour.ndim == 2:
         return gray
     luma = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
@@ -1933,7 +1989,7 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     if faint:
         # a second look at lines where nothing was found: a solved clue greyed out on a
         # tinted band can be fainter than the picture's noise elsewhere
-        faint_mask = _clue_mask(ink, layout.pitch, faint=True)
+        faint_mask = _without_ruling(_clue_mask(ink, layout.pitch, faint=True), layout)
         faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
         faint_named, faint_crops = _name(faint, ink, faint_keep)
         named.update(faint_named)
@@ -1991,7 +2047,7 @@ def _made_whole(
     short = [b for b in chars if b.height < 0.75 * height]
     if not short:
         return mask, chars
-    faint_mask = _clue_mask(ink, layout.pitch, faint=True)
+    faint_mask = _without_ruling(_clue_mask(ink, layout.pitch, faint=True), layout)
     whole = [
         f
         for f in _characters(faint_mask, layout)
@@ -2176,7 +2232,7 @@ def _faint_characters(
     if not blank_rows and not blank_cols:
         return []
     pitch = layout.pitch
-    found = _characters(_clue_mask(ink, pitch, faint=True), layout)
+    found = _characters(_without_ruling(_clue_mask(ink, pitch, faint=True), layout), layout)
 
     def beside_blank(b: Blob) -> bool:
         if b.x1 <= layout.xs[0] - CLEAR * pitch:
@@ -2185,10 +2241,12 @@ def _faint_characters(
             return any(layout.xs[k] <= b.cx < layout.xs[k + 1] for k in blank_cols)
         return False
 
+    boxes = np.array([(c.x0, c.y0, c.x1, c.y1) for c in chars], float).reshape(-1, 4)
+
     def new(b: Blob) -> bool:
-        return all(
-            min(b.x1, c.x1) <= max(b.x0, c.x0) or min(b.y1, c.y1) <= max(b.y0, c.y0) for c in chars
-        )
+        apart_x = np.minimum(b.x1, boxes[:, 2]) <= np.maximum(b.x0, boxes[:, 0])
+        apart_y = np.minimum(b.y1, boxes[:, 3]) <= np.maximum(b.y0, boxes[:, 1])
+        return bool(np.all(apart_x | apart_y))
 
     return [b for b in found if beside_blank(b) and new(b)]
 
@@ -2684,7 +2742,7 @@ def score_image(picture: Picture) -> float:
     except FormatError:
         return 0.0
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    chars = _characters(_clue_mask(ink, layout.pitch), layout)
+    chars = _characters(_without_ruling(_clue_mask(ink, layout.pitch), layout), layout)
     columns, _ = _column_clues(chars, layout)
     rows, _ = _row_clues(chars, layout, 0.5 * layout.pitch)
     covered = min(
