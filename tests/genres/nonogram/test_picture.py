@@ -730,7 +730,7 @@ def test_clue_areas_ruled_one_way_are_read_exactly_through_the_command_line(
     assert (record["status"], code) == ("ok", 0)
 
 
-@pytest.mark.parametrize("seed", [1, 3])
+@pytest.mark.parametrize("seed", [2, 3])
 def test_a_printed_crossword_with_boxed_clues_in_a_framed_corner_is_read(tmp_path, seed):
     # every clue number in its own cell and a border around the empty corner as well: the
     # grid is the lattice right of and below the corner, the clue cells' short lines are

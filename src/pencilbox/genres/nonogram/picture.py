@@ -805,7 +805,7 @@ def _without_ruling(mask: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
     if layout.ruling is None:
         return mask
     cols, rows = layout.ruling
-    reach = max(2, int(0.12 * layout.pitch))
+    reach = max(3, int(0.15 * layout.pitch))  # a photo's lines stand a little off the lattice
     cleaned = mask.copy()
     grid_x, grid_y = (layout.xs[0], layout.xs[-1]), (layout.ys[0], layout.ys[-1])
     for j in range(len(rows) - 1):
@@ -1529,8 +1529,12 @@ def _column_clues(
         and top - b.y1 < 1.6 * pitch
         and (dark is None or _on_ground(b, dark, pitch))
     ]
-    if layout.clue_top is not None:  # ruled clue areas: left of the grid is their corner
-        outside = [b for b in outside if b.cx > layout.xs[-1]]
+    if layout.clue_top is not None:
+        # ruled clue areas: left of the grid is their corner, and a missed column's numbers
+        # stand in its middle (what hugs the border is a sliver of it, or a shadow)
+        outside = [
+            b for b in outside if b.cx > layout.xs[-1] + 0.35 * pitch and b.width >= 0.25 * b.height
+        ]
     stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
     return columns, stacks
 
@@ -1600,7 +1604,9 @@ def _row_clues(
         and b.y0 > layout.ys[0] - 0.1 * pitch
     ]
     if layout.clue_left is not None:
-        outside = [b for b in outside if b.cy > layout.ys[-1]]
+        outside = [
+            b for b in outside if b.cy > layout.ys[-1] + 0.35 * pitch and b.height >= 0.25 * b.width
+        ]
     lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
     return rows, lines
 
@@ -2115,6 +2121,8 @@ def _off_the_border(chars: list[Blob], layout: Layout, dark: npt.NDArray[Any]) -
         return (beside and b.x0 < xs[0]) or (above and b.y0 < ys[0])
 
     all_xs, all_ys = layout.ruling if layout.boxed and layout.ruling else (xs, ys)
+    # a boxed clue cell's line may stand a pixel or two off the lattice in a photo
+    near_line = max(2.5, 0.12 * layout.pitch) if layout.boxed else slack
 
     def on_band_line(b: Blob) -> bool:
         # a clue band's ruled line shaded at its edge leaves a pixel-wide strip beside it,
@@ -2122,10 +2130,10 @@ def _off_the_border(chars: list[Blob], layout: Layout, dark: npt.NDArray[Any]) -
         # cells: on any of their lines)
         thin = 0.1 * layout.pitch
         down = (b.y1 <= ys[0] or layout.boxed) and b.width <= thin
-        if down and min(abs(b.cx - x) for x in all_xs) <= slack:
+        if down and min(abs(b.cx - x) for x in all_xs) <= near_line:
             return True
         if (b.x1 <= xs[0] or layout.boxed) and b.height <= thin:
-            return min(abs(b.cy - y) for y in all_ys) <= slack
+            return min(abs(b.cy - y) for y in all_ys) <= near_line
         return False
 
     return [b for b in chars if not sliver(b) and not on_band_line(b)]
