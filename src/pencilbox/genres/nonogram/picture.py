@@ -702,8 +702,16 @@ def _open_clue_bands(
             missing += not (there or hidden)
         return missing / max(1, len(span))
 
-    def band(count: int, across: int, vertical: bool) -> int:
-        far = range(across - max(1, across // 3), across)
+    def across(j: int, vertical: bool, depth: int) -> bool:
+        """True when line j runs across the first `depth` cells of the other band. The
+        lattice's outer line beside a filled cell there is a button's edge, not a line."""
+        beside = filled[:depth, 0] if vertical else filled[0, :depth]
+        if j == 0 and beside.any():
+            return False
+        return gaps(j, vertical, range(depth)) <= 0.5
+
+    def band(count: int, cross: int, vertical: bool) -> int:
+        far = range(cross - max(1, cross // 3), cross)
         shares = [gaps(j, vertical, far) for j in range(1, count)]
         size = next((i for i, share in enumerate(shares) if share < 0.8), len(shares))
         if not size or size >= count // 2 or any(share > 0.2 for share in shares[size:]):
@@ -717,9 +725,9 @@ def _open_clue_bands(
     # a band one line deep has no line missing inside it: the other band tells where the
     # grid starts, at the first line that runs across it (the corner above it has none)
     if left and not top:
-        top = next((j for j in range(ny // 2) if gaps(j, False, range(left)) <= 0.5), 0)
+        top = next((j for j in range(ny // 2) if across(j, False, left)), 0)
     if top and not left:
-        left = next((k for k in range(nx // 2) if gaps(k, True, range(top)) <= 0.5), 0)
+        left = next((k for k in range(nx // 2) if across(k, True, top)), 0)
     if ny - top < MIN_CELLS or nx - left < MIN_CELLS:
         return 0, 0
     return top, left
@@ -797,11 +805,10 @@ def _clue_mask(ink: npt.NDArray[Any], pitch: float, faint: bool = False) -> npt.
 
 
 def _without_ruling(mask: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
-    """The clue mask without the lines that rule boxed clue cells. Each is a cell long, no
-    longer than a digit is tall when photographed askew, so the line removal leaves pieces
-    of them, 1s to the recogniser. Along each side of each clue cell, the columns (rows)
-    inked over most of the side's length are the line, erased with those next to them inked
-    over a quarter of it (a line tilted a pixel or two over the side)."""
+    """The clue mask without the lines that rule clue cells (boxed: all four sides; bands
+    ruled one way: the sides along the band). Each is a cell long, no longer than a digit is
+    tall when photographed askew, so the line removal leaves pieces of them, 1s to the
+    recogniser. Each side is erased where a line runs along it (`_erase_line`)."""
     if layout.ruling is None:
         return mask
     cols, rows = layout.ruling
@@ -826,6 +833,9 @@ def _without_ruling(mask: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
 def _erase_line(
     mask: npt.NDArray[Any], lo: float, hi: float, at: float, reach: int, vertical: bool
 ) -> None:
+    """Erase from `mask` (in place) the line along one side of a cell, from `lo` to `hi`,
+    near `at` (within `reach` pixels): the columns (rows) inked over most of the side, with
+    those beside them inked over a fifth of it (a line tilted a pixel or two)."""
     a, b = max(0, int(lo)), int(hi) + 1
     c0, c1 = max(0, round(at) - reach), round(at) + reach + 1
     view = mask[a:b, c0:c1] if vertical else mask[c0:c1, a:b].T
