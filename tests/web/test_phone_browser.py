@@ -160,6 +160,7 @@ def scale(page: Any) -> float:
 
 def assert_fits(page: Any) -> None:
     """The whole board is on the screen, above the docked toolbar."""
+    page.wait_for_function(STEADY_JS, polling="raf")  # measured once it stands still
     size = page.viewport_size
     board = rect(page, ".zoom-viewport")
     bar = rect(page, ".toolbar.docked[aria-label='Play']")
