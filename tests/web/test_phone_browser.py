@@ -69,7 +69,12 @@ STEADY_JS = """() => {
 
 
 def open_page(page: Any, server: str, genre: str, title: str) -> None:
-    page.goto(f"{server}/{genre}?id={ids(server)[title]}")
+    open_id(page, server, genre, ids(server)[title])
+
+
+def open_id(page: Any, server: str, genre: str, puzzle_id: int) -> None:
+    """A genre's page with a library puzzle, once its board is fitted and stands still."""
+    page.goto(f"{server}/{genre}?id={puzzle_id}")
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
     # the board refits when its drawing changes size (a ResizeObserver, called before a later
@@ -426,12 +431,7 @@ def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: s
     page = device
     width = page.viewport_size["width"]
     fifty = add(server, nonogram_text(50, random.Random(50)), "fifty")
-    page.goto(f"{server}/nonogram?id={fifty}")
-    page.wait_for_selector("body[data-ready]")
-    page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
-    # the board refits when its drawing changes size (a ResizeObserver, called before a later
-    # frame): measure once the layout has stood still for a few frames
-    page.wait_for_function(STEADY_JS, polling="raf")
+    open_id(page, server, "nonogram", fifty)
     assert_fits(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     fingers = Fingers(page)
@@ -442,12 +442,7 @@ def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: s
     synced(page)
 
     sudoku = (DATA / "sudoku" / "sudoku25_5.txt").read_text().splitlines()[0]
-    page.goto(f"{server}/sudoku?id={add(server, sudoku, 'twenty-five')}")
-    page.wait_for_selector("body[data-ready]")
-    page.wait_for_function("() => document.querySelector('.zoom-viewport')?.dataset.scale")
-    # the board refits when its drawing changes size (a ResizeObserver, called before a later
-    # frame): measure once the layout has stood still for a few frames
-    page.wait_for_function(STEADY_JS, polling="raf")
+    open_id(page, server, "sudoku", add(server, sudoku, "twenty-five"))
     assert_fits(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     state = page.evaluate("() => window.pencilbox.state")

@@ -79,11 +79,6 @@ class Layout:
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     pitch: float
-    clue_top: float | None = None
-    clue_left: float | None = None
-    """The outer edges of clue areas ruled as part of the lattice (boxed clues, clue bands):
-    no clue stands beyond them, nor beside the grid outside its columns or rows. None where
-    the clues stand on the open page."""
     ruling: tuple[tuple[float, ...], tuple[float, ...]] | None = None
     """The whole lattice's lines (columns, rows) where it rules the clue areas too."""
     boxed: bool = False
@@ -97,6 +92,17 @@ class Layout:
     @property
     def height(self) -> int:
         return len(self.ys) - 1
+
+    @property
+    def clue_top(self) -> float | None:
+        """The top of clue areas ruled as part of the lattice: no clue stands above it, nor
+        beside the grid outside its columns. None where the clues stand on the open page."""
+        return self.ruling[1][0] if self.ruling else None
+
+    @property
+    def clue_left(self) -> float | None:
+        """The left side of ruled clue areas (as `clue_top`)."""
+        return self.ruling[0][0] if self.ruling else None
 
 
 @dataclass(frozen=True)
@@ -590,26 +596,19 @@ def _grid_block(
     dark = _filled(image)
     nx, ny = len(cols) - 1, len(rows) - 1
     ruled = np.zeros((ny, nx), np.float32)
-    ground = _dark_ground(cols, rows, dark, image)
+    darkness = _cell_means(cols, rows, dark)  # the share of each cell's middle that is dark
+    ground = _dark_ground(cols, rows, darkness, image)
     top, left = int(ground[:, 0].sum()), int(ground[0].sum())
     dark_corner = top and left and ground[:top, :left].all() and int(ground.sum()) == top * left
     if dark_corner and ny - top >= MIN_CELLS and nx - left >= MIN_CELLS:
         return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
-    top, left = _open_clue_bands(cols, rows, strokes, dark)
+    top, left = _open_clue_bands(cols, rows, strokes, darkness > 0.6)
     if top or left:
         return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
     framed = np.zeros((ny, nx), np.float32)
     for j in range(ny):
         for k in range(nx):
-            inset_x, inset_y = (
-                0.2 * (cols[k + 1] - cols[k]),
-                0.2 * (rows[j + 1] - rows[j]),
-            )
-            patch = dark[
-                int(rows[j] + inset_y) : int(rows[j + 1] - inset_y),
-                int(cols[k] + inset_x) : int(cols[k + 1] - inset_x),
-            ]
-            if patch.size and float(patch.mean()) > 0.6:
+            if darkness[j, k] > 0.6:
                 ruled[j, k] = framed[j, k] = 1.0
                 continue
             # a cell's left and top sides: the corner's cells have neither, even those
@@ -669,15 +668,13 @@ def _clue_lattice(
         tuple(cols[left:]),
         tuple(rows[top:]),
         pitch,
-        clue_top=rows[0],
-        clue_left=cols[0],
         ruling=(tuple(cols), tuple(rows)),
         boxed=boxed,
     )
 
 
 def _open_clue_bands(
-    cols: list[float], rows: list[float], strokes: npt.NDArray[Any], dark: npt.NDArray[Any]
+    cols: list[float], rows: list[float], strokes: npt.NDArray[Any], filled: npt.NDArray[Any]
 ) -> tuple[int, int]:
     """How many of the lattice's first rows and columns are clue bands ruled one way only
     (phone apps): the column clues stand in strips between vertical lines with no line
@@ -685,8 +682,8 @@ def _open_clue_bands(
     third of the lattice (grid cells whatever the layout): the top band's lines across are
     missing there, each one from the second line on, every line after them is there, and
     the lines down the band are there. A line beside a filled cell is taken as there
-    (filled cells hide their lines). (0, 0) when there is no such band."""
-    filled = _cell_means(cols, rows, dark) > 0.6
+    (filled cells hide their lines; `filled`: the lattice's filled cells). (0, 0) when
+    there is no such band."""
     nx, ny = len(cols) - 1, len(rows) - 1
 
     def gaps(j: int, vertical: bool, span: range) -> float:
@@ -735,7 +732,7 @@ def _open_clue_bands(
 
 def _cell_means(cols: list[float], rows: list[float], plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """The mean of `plane` in each cell of the lattice, its sides left out."""
-    means = np.zeros((len(rows) - 1, len(cols) - 1), np.float32)
+    means = np.zeros((len(rows) - 1, len(cols) - 1), np.float64)
     for j in range(len(rows) - 1):
         for k in range(len(cols) - 1):
             inset_x, inset_y = 0.2 * (cols[k + 1] - cols[k]), 0.2 * (rows[j + 1] - rows[j])
@@ -748,7 +745,7 @@ def _cell_means(cols: list[float], rows: list[float], plane: npt.NDArray[Any]) -
 
 
 def _dark_ground(
-    cols: list[float], rows: list[float], dark: npt.NDArray[Any], image: npt.NDArray[Any]
+    cols: list[float], rows: list[float], darkness: npt.NDArray[Any], image: npt.NDArray[Any]
 ) -> npt.NDArray[Any]:
     """The lattice's cells that are the page's dark ground, not filled cells: a light board
     on a dark page (puzzle-nonograms.com) leaves its corner above the row clues unruled and
@@ -769,7 +766,7 @@ def _dark_ground(
     ):
         return ground
     shade = float(np.median(np.concatenate([strip.ravel() for strip in strips])))
-    filled = _cell_means(cols, rows, dark) > 0.9
+    filled = darkness > 0.9  # (`darkness`: the dark share of each cell, `_cell_means`)
     alike = np.abs(_cell_means(cols, rows, image) - shade) < 12
     candidates = filled & alike
     # grow from the lattice's top-left cell, along its first row and column
