@@ -6,15 +6,25 @@ BIN := $(VENV)/bin
 # line solver too, so their sources are part of the stamp.
 KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c \
   src/pencilbox/genres/nonogram/colour/_colourline.c
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py $(KERNEL) | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml uv.lock setup.py $(KERNEL) | cksum | cut -d' ' -f1)
+
+# Dependencies come from the committed lock, uv.lock (hashes included), installed by uv; uv
+# itself is locked there too, and bootstrapped at that version with pip.
+UV_VERSION := $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
+EXTRAS := --extra web --extra dev --extra cluster --extra parquet
+UV_ENV := UV_PYTHON_DOWNLOADS=never UV_NO_PROGRESS=1
+UV := $(UV_ENV) UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv
 
 .PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch bench-phone \
-  bench-web-load
+  bench-web-load lock test-latest soak-tests
 
-$(STAMP): pyproject.toml setup.py $(KERNEL)
+$(STAMP): pyproject.toml uv.lock setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev,cluster,parquet]'
+	$(BIN)/uv --version 2>/dev/null | grep -qx 'uv $(UV_VERSION)' || \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check 'uv==$(UV_VERSION)'
+	@# Twice: the project builds without isolation, from the locked setuptools the first installs.
+	$(UV) sync --frozen --quiet --no-install-project $(EXTRAS)
+	$(UV) sync --frozen --quiet $(EXTRAS)
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -25,12 +35,42 @@ run: $(STAMP)
 	$(BIN)/pencilbox serve --host 127.0.0.1 --port $${PORT:-8000}
 
 lint: $(STAMP)
+	$(UV) lock --check
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 
+# The suite runs in two processes (pytest-xdist; the machine has two cores), the tests of one
+# module together (--dist loadfile: a module's browser and server fixtures start once).
 test: lint browser fonts
-	$(BIN)/pytest
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
+
+# The lock at the newest versions within pyproject.toml's bounds; fix the code for them in the
+# same change (make test).
+lock: $(STAMP)
+	$(UV) lock --upgrade
+	$(MAKE) setup
+
+# Lint and the suite in a throwaway environment of the newest releases within the bounds (not
+# the lock): a breaking release shows here before a user meets it. Not part of .ci/run.
+LATEST := $(or $(TMPDIR),/tmp)/pencilbox-latest
+test-latest: $(STAMP) browser fonts
+	rm -rf $(LATEST) && $(PY) -m venv $(LATEST)
+	$(UV_ENV) $(BIN)/uv pip install --quiet --python $(LATEST)/bin/python --refresh 'setuptools>=77' wheel
+	@# The compiled parts are built in place (src/), from the same sources as for .venv.
+	$(UV_ENV) $(BIN)/uv pip install --quiet --python $(LATEST)/bin/python --refresh \
+	  --no-build-isolation -e '.[web,dev,cluster,parquet]'
+	$(UV_ENV) $(BIN)/uv pip list --python $(LATEST)/bin/python | \
+	  grep -iE '^(numpy|opencv|mypy|ruff|pytest|onnxruntime|python-sat|fastapi|playwright) '
+	$(LATEST)/bin/ruff check src tests bench tools
+	$(LATEST)/bin/ruff format --check src tests bench tools
+	$(LATEST)/bin/mypy
+	$(LATEST)/bin/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
+
+# The browser, process and timing tests 5 times in a row with two CPU hogs beside them: any
+# failure is a flaky test (tools/soak.py; SOAK_ROUNDS=N, SOAK_HOGS=N to change).
+soak-tests: $(STAMP) browser fonts
+	$(BIN)/python -m tools.soak --rounds $${SOAK_ROUNDS:-5} --hogs $${SOAK_HOGS:-2}
 
 # The browser tests drive Debian's chromium; install it when it is missing.
 browser:
@@ -49,6 +89,7 @@ fonts:
 # The glyph recogniser (src/pencilbox/core/vision/digits*.onnx): trained from fonts by
 # tools/train_digits.py with the CPU build of torch, which only this target installs.
 model: $(STAMP) fonts
+	$(BIN)/python -m ensurepip --upgrade > /dev/null
 	$(BIN)/python -m pip install --quiet torch==2.13.0 onnx
 	$(BIN)/python -m tools.train_digits
 
@@ -80,24 +121,14 @@ bench-colour: $(STAMP)
 
 # The Sudoku solver and generator benchmark: writes bench/results/sudoku.md. The PyPI peers it
 # compares against live in their own venv (pinned; made on first use, ignored by git). tdoku is
-# measured when PENCILBOX_TDOKU names a run_benchmark, or `make bench-tdoku` built one (else "not measured").
+# measured when PENCILBOX_TDOKU names a run_benchmark built by hand outside the repository (else
+# "not measured").
 bench-sudoku: $(STAMP)
 	@test -x bench/.venv-peers-sudoku/bin/python || { set -e; \
 	  $(PY) -m venv bench/.venv-peers-sudoku; echo '*' > bench/.venv-peers-sudoku/.gitignore; \
 	  bench/.venv-peers-sudoku/bin/python -m pip install --quiet \
 	    py-sudoku==2.0.0 dlxsudoku==0.10.3 pencilmark==1.0.0rc1; }
 	$(BIN)/python bench/sudoku.py
-
-# tdoku for bench-sudoku, built in the benchmark's own folder (bench/.peers/tdoku, ignored by git)
-# from a checkout of github.com/t-dillon/tdoku that you bring (nothing is downloaded here):
-#   make bench-tdoku TDOKU_SRC=path/to/tdoku
-bench-tdoku:
-	@test -n "$(TDOKU_SRC)" -a -f "$(TDOKU_SRC)/CMakeLists.txt" || \
-	  { echo "TDOKU_SRC must name a checkout of github.com/t-dillon/tdoku"; exit 2; }
-	cmake -S "$(TDOKU_SRC)" -B bench/.peers/tdoku -DOPT=O3 -DARCH=native > /dev/null
-	cmake --build bench/.peers/tdoku --target run_benchmark -j 2 > /dev/null
-	git -C "$(TDOKU_SRC)" rev-parse --short HEAD > bench/.peers/tdoku/COMMIT 2>/dev/null || true
-	@echo "built bench/.peers/tdoku/run_benchmark; bench-sudoku uses it"
 
 # The Double Choco benchmark: solve + uniqueness per shared puzzle, generation; writes
 # bench/results/dbchoco.md.

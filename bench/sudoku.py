@@ -3,8 +3,8 @@
 First, whole lists: `sudoku.solve_many` (one compiled call per slice of a list) against tdoku's
 own benchmark program (`run_benchmark`, counting to 2 solutions), in alternating rounds on the
 same puzzle files. tdoku is not a PyPI package and is never built here: build it by hand from
-its public source (e.g. into the git-ignored bench/.peers/) and give its run_benchmark with
---tdoku PATH or PENCILBOX_TDOKU; without one the column says "not measured".
+its public source, outside this repository, and give its run_benchmark with --tdoku PATH or
+PENCILBOX_TDOKU; without one the column says "not measured".
 
 Then, one puzzle per call, on the shared sets, puzzles per second for:
   - `auto`: what `Sudoku.solve` uses (the compiled kernel within a node budget, then SAT);
@@ -594,30 +594,19 @@ def grading_section(quick: bool, limit: int = 0) -> list[str]:
 SECTIONS = ("lists", "nine", "big", "grading", "generation")
 
 
-TDOKU_BUILD = ROOT / "bench" / ".peers" / "tdoku"
-
-
-def _built_tdoku(name: str, read: bool = False) -> str | None:
-    """A file of the tdoku that `make bench-tdoku` built (its path, or its text), if present."""
-    path = TDOKU_BUILD / name
-    if not path.is_file():
-        return None
-    return (path.read_text().strip() or None) if read else str(path)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="the first 200 puzzles of each set")
     parser.add_argument("--no-peers", action="store_true", help="skip the PyPI peers")
     parser.add_argument(
         "--tdoku",
-        default=os.environ.get("PENCILBOX_TDOKU", _built_tdoku("run_benchmark")),
-        help="tdoku's run_benchmark (default: $PENCILBOX_TDOKU, else the one `make bench-tdoku`"
-        " built in bench/.peers/tdoku)",
+        default=os.environ.get("PENCILBOX_TDOKU"),
+        help="tdoku's run_benchmark, built by hand outside this repository (default:"
+        " $PENCILBOX_TDOKU)",
     )
     parser.add_argument(
         "--tdoku-commit",
-        default=os.environ.get("PENCILBOX_TDOKU_COMMIT", _built_tdoku("COMMIT", read=True)),
+        default=os.environ.get("PENCILBOX_TDOKU_COMMIT"),
         help="the tdoku commit it was built from, for the report",
     )
     parser.add_argument(

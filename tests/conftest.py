@@ -7,6 +7,7 @@ tests/data/README.md), so it runs on a clone with nothing beside it. Benchmarks 
 
 from __future__ import annotations
 
+import re
 import signal
 from pathlib import Path
 
@@ -27,3 +28,28 @@ def puzzle_data() -> Path:
     if not TEST_DATA.is_dir():
         pytest.fail(f"the test puzzle data is missing: expected {TEST_DATA}")
     return TEST_DATA
+
+
+PROCESS_MODULES = {
+    "tests/web/test_kill.py",
+    "tests/web/test_restart.py",
+    "tests/web/test_busy.py",
+    "tests/web/test_jobs.py",
+    "tests/web/test_stream.py",
+    "tests/batch/test_local.py",
+    "tests/batch/test_dask.py",
+}
+"""Modules whose tests start processes and wait on them (servers, pools, workers killed)."""
+PROCESS_TESTS = re.compile(r"ctrl_c|kill|time_limit|timeout|interrupt|restart|deadline")
+"""Tests elsewhere that wait on a process or a clock: Ctrl-C, kill -9, time limits."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the process tests (`-m process`): with the browser tests they are what
+    `make soak-tests` runs again and again under load, to find a test that waits for a time
+    instead of a state."""
+    root = Path(str(config.rootpath))
+    for item in items:
+        module = Path(str(item.path)).relative_to(root).as_posix()
+        if module in PROCESS_MODULES or PROCESS_TESTS.search(item.name):
+            item.add_marker(pytest.mark.process)

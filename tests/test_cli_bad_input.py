@@ -258,3 +258,15 @@ def test_the_audits_inputs_are_exit_2_in_one_line(
         assert err.startswith("pencilbox: ") and err.count("\n") == 1, err[:300]
         assert len(err) <= len("pencilbox: ") + len(str(tmp_path)) + MAX_MESSAGE + 40, err
         assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("rows", "where"),
+    [("-1", "line 5, column 1: row 1: the run '-1'"), ("2,-1", "line 5, column 3: row 1: the run")],
+)
+def test_a_negative_non_clue_is_named_on_its_line(tmp_path: Path, rows: str, where: str) -> None:
+    path = tmp_path / "negative.non"
+    path.write_text(f"width 3\nheight 1\n\nrows\n{rows}\ncolumns\n1\n0\n0\n")
+    run = pencilbox("solve", str(path))
+    one_line_error(run, where)
+    assert "is negative" in run.stderr

@@ -75,6 +75,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from pencilbox.core import compiled
 from pencilbox.core.sat import SatSolver, interrupt_requested
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.dbchoco.board import Walls
@@ -88,15 +89,13 @@ if TYPE_CHECKING:
 
 
 def _load_compiled() -> type[Propagator] | None:
-    try:
-        from pencilbox.genres.dbchoco._propagator import Propagator
-    except ImportError:  # built without a C compiler: the lazy loop does the work
-        return None
-    return Propagator
+    built = compiled.load("pencilbox.genres.dbchoco._propagator")
+    return None if built is None else built.Propagator
 
 
 COMPILED = _load_compiled()
-"""The compiled propagator's type, or None when the extension was not built."""
+"""The compiled propagator's type, or None when the extension was not built (or is stale,
+core/compiled.py warns): then the lazy loop does the work."""
 ENGINES = ("compiled", "loop")
 COMPILED_OPTIONS = {"phase": 0}
 """CaDiCaL tries an edge open before a wall (its default is true, i.e. a wall: every cell

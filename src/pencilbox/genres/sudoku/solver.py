@@ -107,6 +107,7 @@ from itertools import compress
 from operator import add, itemgetter
 from typing import Any
 
+from pencilbox.core import compiled
 from pencilbox.core.timing import Deadline, TimeLimitReached
 
 Values = list[int]
@@ -525,17 +526,6 @@ KernelBatch = Callable[
 """`_kernel.solve_batch(givens, n, start, limit, max_nodes, max_seconds, want_singles,
 slice_seconds) -> (done, found, stops, singles, nodes, seconds, solutions)`; see _kernel.c."""
 
-
-def load_kernel() -> KernelSolve | None:
-    """The compiled kernel's solve, or None when the extension was not built (no C compiler
-    at install time): then the pure-Python engines do all the work, silently."""
-    try:
-        from pencilbox.genres.sudoku._kernel import solve
-    except ImportError:
-        return None
-    return solve
-
-
 KernelLines = Callable[
     [bytes, int, int, int, int, float, float, bytes, int],
     tuple[int, bytes, list[list[str]], bytes],
@@ -543,18 +533,12 @@ KernelLines = Callable[
 """`_kernel.solve_lines(givens, n, start, limit, max_nodes, max_seconds, slice_seconds,
 symbols, keep) -> (done, verdicts, solutions as lines, nodes)`; see _kernel.c."""
 
-
-def load_kernel_batch() -> tuple[KernelBatch, KernelLines] | None:
-    """The compiled kernel's batch calls, or None when the extension was not built."""
-    try:
-        from pencilbox.genres.sudoku._kernel import solve_batch, solve_lines
-    except ImportError:
-        return None
-    return solve_batch, solve_lines
-
-
-KERNEL = load_kernel()
-KERNEL_BATCH, KERNEL_LINES = load_kernel_batch() or (None, None)
+_KERNEL_MODULE = compiled.load("pencilbox.genres.sudoku._kernel")
+"""The compiled kernel, or None when it was not built (no C compiler at install time) or is
+stale (core/compiled.py warns): then the pure-Python engines do all the work."""
+KERNEL: KernelSolve | None = _KERNEL_MODULE.solve if _KERNEL_MODULE else None
+KERNEL_BATCH: KernelBatch | None = _KERNEL_MODULE.solve_batch if _KERNEL_MODULE else None
+KERNEL_LINES: KernelLines | None = _KERNEL_MODULE.solve_lines if _KERNEL_MODULE else None
 
 
 # -- the entry point ----------------------------------------------------------------------------

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 import shutil
-import warnings
 from collections.abc import Callable, Iterator
-from types import ModuleType
 
 import pytest
 
@@ -192,20 +190,3 @@ def test_library_lines_pass_or_fail_alike_with_and_without_the_compiled_loops() 
         slow = [check(line) for line in lines]
     assert fast == slow
     assert False not in fast and fast.count(True) >= 200  # None: variants the check skips
-
-
-def test_a_kernel_built_from_older_sources_is_set_aside_with_a_warning() -> None:
-    stale = ModuleType("stale_kernel")
-    for name in compiled.NAMES[:-1]:
-        setattr(stale, name, print)
-    with pytest.warns(RuntimeWarning, match=rf"lacks {compiled.NAMES[-1]} .*make setup"):
-        assert compiled._complete(stale) is None
-
-
-def test_a_complete_kernel_is_taken_without_a_word() -> None:
-    whole = ModuleType("whole_kernel")
-    for name in compiled.NAMES:
-        setattr(whole, name, print)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert compiled._complete(whole) is whole

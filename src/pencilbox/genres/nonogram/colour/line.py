@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pencilbox.core import compiled
 from pencilbox.genres.nonogram.colour.cells import BACKGROUND, ColourClue
 from pencilbox.genres.nonogram.line import _reverse_bits, _slide, _spread, _windows
 
@@ -40,11 +41,10 @@ def _load_compiled() -> tuple[
     Callable[[ColourClue, Line], Line | None] | None, Starts | None, Propagate | None
 ]:
     """The same answers from C (_colourline.c), several times faster; optional at build."""
-    try:
-        from pencilbox.genres.nonogram.colour import _colourline
-    except ImportError:  # built without a C compiler
+    built = compiled.load("pencilbox.genres.nonogram.colour._colourline")
+    if built is None:
         return None, None, None
-    return _colourline.solve_line, _colourline.run_starts, _colourline.propagate
+    return built.solve_line, built.run_starts, built.propagate
 
 
 _compiled, _compiled_starts, compiled_propagate = _load_compiled()

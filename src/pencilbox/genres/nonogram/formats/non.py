@@ -55,6 +55,8 @@ _META_KEYS = {
 _SECTIONS = {"rows": ("height", "row"), "columns": ("width", "column")}
 _SIZE_ALIASES = {"width": "width", "height": "height", "columns": "width", "rows": "height"}
 _KEY = re.compile(r"\s*(\S+)\s*")
+_RULE_START = re.compile(r"\s*-?\d")
+"""A line of rules: its first run's digits, or a minus sign before them."""
 """The key of a `key value` line and the space after it; the value is the rest."""
 
 
@@ -136,8 +138,9 @@ def _read_section(read: _Read, lines: list[Line], start: int, key: str) -> int:
     if key in read.clues:
         raise FormatError(f"a second '{key}' section", line=header.number)
     end = start
-    # The section runs until the next keyword; rules start with a digit or are blank.
-    while end < len(lines) and (lines[end].blank or lines[end].text.lstrip()[:1].isdigit()):
+    # The section runs until the next keyword; rules start with a digit (or a minus sign: a
+    # negative run is a rule to refuse as such) or are blank.
+    while end < len(lines) and (lines[end].blank or _RULE_START.match(lines[end].text)):
         end += 1
     count = read.sizes[size_key][0]
     block = clue_block(lines[start:end], count, f"{kind} rules after '{key}'", after=header.number)
@@ -155,6 +158,12 @@ def _rule(read: _Read, line: Line, kind: str, number: int) -> list[int]:
         column = offset + len(piece) - len(piece.lstrip()) + 1
         offset += len(piece) + 1
         match = re.fullmatch(r"\s*(\d+)([A-Za-z]?)\s*", piece)
+        if match is None and re.fullmatch(r"\s*-\d+[A-Za-z]?\s*", piece):
+            raise FormatError(
+                f"{kind} {number}: the run {quote(piece.strip())} is negative",
+                line=line.number,
+                column=column,
+            )
         if match is None:
             what = "an empty run between commas" if not piece.strip() else quote(piece.strip())
             raise FormatError(

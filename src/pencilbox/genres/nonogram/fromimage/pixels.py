@@ -234,7 +234,7 @@ def _palette(image: Image.Image, count: int, method: str, seed: int) -> FloatArr
     count = min(count, len(np.unique(lab, axis=0)))
     cv2.setRNGSeed(seed)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2)
-    _, _, centres = cv2.kmeans(lab, count, None, criteria, 4, cv2.KMEANS_PP_CENTERS)  # type: ignore[call-overload]
+    _, _, centres = cv2.kmeans(lab, count, None, criteria, 4, cv2.KMEANS_PP_CENTERS)
     return np.asarray(centres, dtype=np.float64)
 
 
