@@ -28,10 +28,11 @@ HARD = TEST_DATA / "nonogram/pynogram-examples/frans_faase.json"  # 95x80: minut
 SUDOKU = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
+CLI = (sys.executable, "-m", "pencilbox.cli")
+
+
 def pencilbox(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pencilbox.cli", *args], capture_output=True, text=True, timeout=300
-    )
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300)
 
 
 def one_line_error(run: subprocess.CompletedProcess[str], fragment: str) -> None:
@@ -42,9 +43,23 @@ def one_line_error(run: subprocess.CompletedProcess[str], fragment: str) -> None
 
 
 def test_convert_into_a_missing_folder(tmp_path: Path) -> None:
-    out = tmp_path / "no" / "such" / "x.json"
-    run = pencilbox("convert", str(SEED_A), "--to", "json", "-o", str(out))
-    one_line_error(run, f"cannot write {out}: No such file or directory")
+    run = subprocess.run(
+        [*CLI, "convert", str(SEED_A), "--to", "json", "-o", "no/such/x.json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    one_line_error(run, "cannot write no/such/x.json: No such file or directory")
+
+
+def test_a_long_folder_name_does_not_cost_the_message_its_reason(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 6)
+    folder.mkdir()
+    bad = folder / "garbage.json"
+    bad.write_text("{not json")
+    run = pencilbox("solve", str(bad))
+    one_line_error(run, "garbage.json, line 1, column 2: not valid JSON")
 
 
 @pytest.mark.parametrize(

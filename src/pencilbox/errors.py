@@ -31,11 +31,20 @@ def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
     return f"{message[: limit - tail - 3]} … {message[-tail:]}"
 
 
-class PuzzleError(ValueError):
-    """Base class: bad input or an impossible request, with a message that says where."""
+PATH_LIMIT = 80
+"""The longest file name (or other source) that a message's "where" shows; a longer one loses
+its middle, so its end, the file's own name, stays."""
 
-    def __init__(self, message: object = "") -> None:
-        super().__init__(shorten(str(message)))
+
+class PuzzleError(ValueError):
+    """Base class: bad input or an impossible request, with a message that says where.
+
+    `where` (a file, line and column, or a part of the puzzle) goes before the message and is
+    not cut with it: a long folder name must not cost the message the words that say why."""
+
+    def __init__(self, message: object = "", *, where: str = "") -> None:
+        reason = shorten(str(message))
+        super().__init__(f"{where}: {reason}" if where else reason)
 
 
 class FormatError(PuzzleError):
@@ -57,14 +66,13 @@ class FormatError(PuzzleError):
         self.source = source
         where = []
         if source:
-            where.append(source)
+            where.append(shorten(source, PATH_LIMIT))
         if line is not None:
             where.append(f"line {line}")
         if column is not None:
             where.append(f"column {column}")
-        prefix = ", ".join(where)
         self.reason = shorten(message)
-        super().__init__(f"{prefix}: {self.reason}" if prefix else self.reason)
+        super().__init__(self.reason, where=", ".join(where))
 
 
 class InvalidPuzzle(PuzzleError):
@@ -76,7 +84,7 @@ class InvalidPuzzle(PuzzleError):
     def __init__(self, message: str, *, where: str | None = None) -> None:
         self.where = where
         self.reason = shorten(message)
-        super().__init__(f"{where}: {self.reason}" if where else self.reason)
+        super().__init__(self.reason, where=where or "")
 
 
 class LimitExceeded(PuzzleError):
