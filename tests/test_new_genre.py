@@ -66,14 +66,16 @@ class Latin:
     height = N
 
     # -- solving (validation mode: up to `limit` solutions) -------------------------------------
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> base.SolveResult:
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> base.SolveResult:
         started = time.perf_counter()
         found: list[Grid] = []
         if not broken(self.givens):
             self._search(self.givens, found, limit)
         status: base.Status = "none" if not found else "unique" if len(found) == 1 else "multiple"
-        grade = self.grade() if status == "unique" else None
-        return base.SolveResult(status, found, grade, time_s=time.perf_counter() - started)
+        level = self.grade() if grade and status == "unique" else None
+        return base.SolveResult(status, found, level, time_s=time.perf_counter() - started)
 
     def _search(self, grid: Grid, found: list[Grid], limit: int) -> None:
         empty = [divmod(i, N) for i, v in enumerate(grid.cells) if v == 0]
@@ -339,7 +341,8 @@ def test_every_cli_verb(
     code, out, _ = run(capfd, "solve", path, "--jsonl")
     record = json.loads(out)
     assert code == 0 and record["status"] == "unique" and record["solutions"] == [SOLVED]
-    assert record["grade"] == "single"
+    assert record["grade"] is None  # asked for with --grade
+    assert json.loads(run(capfd, "solve", path, "--jsonl", "--grade")[1])["grade"] == "single"
     folder = run(capfd, "solve", str(tmp_path), "--jsonl")  # folders find `.latin` files
     assert folder[0] == 0 and json.loads(folder[1])["file"] == path
     assert run(capfd, "check", path) == (0, "unique (grade: single)\n", "")

@@ -172,6 +172,7 @@ def _solve_verb(commands: Any) -> None:
         help="one pass of line logic (all rows, then all columns) and stop",
     )
     solve.add_argument("--steps", action="store_true", help="print every step first")
+    _grade_option(solve)
     solve.add_argument(
         "--jobs",
         type=_at_least(1),
@@ -188,6 +189,15 @@ def _solve_verb(commands: Any) -> None:
     output.add_argument("--json", action="store_true", help="one JSON document")
     output.add_argument("--jsonl", action="store_true", help="one JSON object per puzzle")
     solve.set_defaults(run=_solve)
+
+
+def _grade_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--grade",
+        action="store_true",
+        help="grade each solved puzzle too where grading costs more than solving (Double "
+        "Choco: without it the grade is null); nonogram and sudoku grades come with the search",
+    )
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -255,7 +265,9 @@ def _solve_one(item: str, args: argparse.Namespace) -> tuple[dict[str, Any], int
     if args.steps and not (args.json or args.jsonl):
         _print_steps(puzzle.steps(time_limit=deadline.remaining()))
         INTERRUPTS.check()
-    result: SolveResult = puzzle.solve(limit=args.limit, time_limit=deadline.remaining())
+    result: SolveResult = puzzle.solve(
+        limit=args.limit, time_limit=deadline.remaining(), grade=args.grade
+    )
     record = solve_record(item, None, puzzle, result)
     if not (args.json or args.jsonl):
         _print_header(item, args)
@@ -273,8 +285,10 @@ def _solve_batch(
     options = {"alphabet": args.alphabet} if getattr(args, "alphabet", None) else {}
     entries = _entries(genre, text, item, args, **options)
     single_pass = bool(getattr(args, "single_pass", False))
+    grade = bool(getattr(args, "grade", False))
     tasks = [
-        (item, number, found, args.limit, args.time_limit, single_pass) for number, found in entries
+        (item, number, found, args.limit, args.time_limit, single_pass, grade)
+        for number, found in entries
     ]
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     human = not (args.json or args.jsonl)
@@ -325,7 +339,8 @@ def _print_header(item: str, args: argparse.Namespace) -> None:
 
 def _print_result(puzzle: Any, result: SolveResult) -> None:
     if result.status == "unique":
-        print(f"unique solution (grade: {result.grade}, {result.time_s:.3f} s)")
+        graded = f"grade: {result.grade}, " if result.grade else ""
+        print(f"unique solution ({graded}{result.time_s:.3f} s)")
         print(puzzle.render(result.solutions[0], "text"), end="")
     elif result.status == "multiple":
         print(f"more than one solution ({result.time_s:.3f} s); two of them:")
@@ -502,7 +517,7 @@ def _render(args: argparse.Namespace) -> int:
     if args.state == "logic":
         grid = puzzle.logic_grid(probes=True)
     elif args.state == "solved":
-        result = puzzle.solve(limit=1, time_limit=args.time_limit)
+        result = puzzle.solve(limit=1, time_limit=args.time_limit, grade=False)
         grid = result.solutions[0] if result.solutions else result.partial
         if result.stats.get("interrupted"):
             code = EXIT_INTERRUPTED

@@ -21,8 +21,9 @@ from pencilbox.inputs import describe
 
 T = TypeVar("T")
 
-SolveTask = tuple[str, int | None, Any, int, float | None, bool]
-"""(file, line, puzzle or PuzzleError, solutions to look for, time limit, single pass)."""
+SolveTask = tuple[str, int | None, Any, int, float | None, bool, bool]
+"""(file, line, puzzle or PuzzleError, solutions to look for, time limit, single pass, grade
+too)."""
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -67,12 +68,12 @@ def solve_records(tasks: Sequence[SolveTask]) -> Iterator[dict[str, Any]]:
     for task in tasks:
         if isinstance(task[2], PuzzleError):
             yield _solve_task(task)
-        else:
-            yield solve_record(task[0], task[1], task[2], next(results))
+            continue
+        yield solve_record(task[0], task[1], task[2], next(results))
 
 
 def _solve_task(task: SolveTask) -> dict[str, Any]:
-    item, number, found, limit, time_limit, single_pass = task
+    item, number, found, limit, time_limit, single_pass, grade = task
     record: dict[str, Any] = {"file": item, "line": number, **empty_record(item)}
     if isinstance(found, PuzzleError):
         record["error"] = str(found)
@@ -80,7 +81,8 @@ def _solve_task(task: SolveTask) -> dict[str, Any]:
     if single_pass:
         record.update(status="partial", solutions=[found.solution_json(found.logic_grid(1))])
         return record
-    return solve_record(item, number, found, found.solve(limit=limit, time_limit=time_limit))
+    result = found.solve(limit=limit, time_limit=time_limit, grade=grade)
+    return solve_record(item, number, found, result)
 
 
 # -- grade ------------------------------------------------------------------------------------

@@ -241,3 +241,15 @@ def test_steps_go_into_the_records(tmp_path: Path, puzzle_data: Path) -> None:
     )
     assert record["steps"] == [step["sentence"] for step in json.loads(explained.stdout)]
     assert record["status"] == "unique" and record["steps"]
+
+
+def test_batch_solve_grades_double_choco_only_when_asked(tmp_path: Path, puzzle_data: Path) -> None:
+    boards = [str(puzzle_data / "dbchoco" / name) for name in ("robx_pzprjs_01_6x6.json",)]
+    plain, graded = tmp_path / "plain.jsonl", tmp_path / "graded.jsonl"
+    assert run_batch("solve", *boards, "--out", str(plain), "--workers", "1").returncode == 0
+    done = run_batch("solve", *boards, "--out", str(graded), "--workers", "1", "--grade")
+    assert done.returncode == 0, done.stderr
+    (fast,), (slow,) = records(plain), records(graded)
+    assert fast["status"] == slow["status"] == "unique"
+    assert fast["grade"] is None and slow["grade"] in ("local", "placement", "contradiction")
+    assert [_same(r) for r in records(plain)] == [_same(r) for r in _solve_jsonl(*boards)]

@@ -76,6 +76,9 @@ def add_parser(commands: Any) -> None:
                 "--limit", type=at_least(1), default=2, help="solutions to look for (default 2)"
             )
             sub.add_argument("--steps", action="store_true", help="the solving steps in records")
+            sub.add_argument(
+                "--grade", action="store_true", help="grade each puzzle too (else grade is null)"
+            )
         _output_options(sub)
         sub.set_defaults(run=run)
     generate = verbs.add_parser(
@@ -177,7 +180,11 @@ def _job_and_items(args: argparse.Namespace) -> tuple[Job, list[Item]]:
         return job, [Item(seed=seed) for seed in seeds]
     limit = getattr(args, "limit", 2)
     job = Job(
-        args.verb, limit=limit, time_limit=args.time_limit, steps=getattr(args, "steps", False)
+        args.verb,
+        limit=limit,
+        time_limit=args.time_limit,
+        steps=getattr(args, "steps", False),
+        grade=args.verb != "solve" or getattr(args, "grade", False),
     )
     items = list(puzzle_items(args.paths, args.input_format, args.max_size))
     if not items:

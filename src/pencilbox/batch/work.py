@@ -18,6 +18,7 @@ from pencilbox.errors import PuzzleError
 from pencilbox.genres import base
 from pencilbox.inputs import describe
 from pencilbox.records import (
+    SolveTask,
     empty_record,
     generated_record,
     grade_record,
@@ -36,6 +37,8 @@ class Job:
     limit: int = 2
     time_limit: float | None = None
     steps: bool = False
+    grade: bool = True
+    """Whether a solve record carries the grade (`batch solve --grade`; check always does)."""
     genre: str | None = None
     """The genre to generate (generate only)."""
     options: tuple[tuple[str, str], ...] = ()
@@ -105,8 +108,8 @@ def _records(job: Job, items: Sequence[Item]) -> list[dict[str, Any]]:
     return [_one(job, item) for item in items]
 
 
-def _solve_task(job: Job, item: Item) -> tuple[str, int | None, Any, int, float | None, bool]:
-    return (item.file or "", item.line, item.puzzle, job.limit, job.time_limit, False)
+def _solve_task(job: Job, item: Item) -> SolveTask:
+    return (item.file or "", item.line, item.puzzle, job.limit, job.time_limit, False, job.grade)
 
 
 def _one(job: Job, item: Item) -> dict[str, Any]:
@@ -144,7 +147,7 @@ def _solve(job: Job, item: Item) -> dict[str, Any]:
     # One deadline for the whole puzzle: the steps and the search share the time limit.
     deadline = Deadline(job.time_limit)
     steps = puzzle.steps(time_limit=deadline.remaining()) if job.steps else None
-    result = puzzle.solve(limit=job.limit, time_limit=deadline.remaining())
+    result = puzzle.solve(limit=job.limit, time_limit=deadline.remaining(), grade=job.grade)
     record = solve_record(item.file or "", item.line, puzzle, result)
     record["line"] = item.line
     if steps is not None:

@@ -92,7 +92,14 @@ class Puzzle(Protocol):
     genre: str
     title: str | None
 
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult: ...
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
+        """Validation mode: up to `limit` solutions (at least two looked for). With
+        `grade=False` no time goes into a grade that costs more than the search (Double
+        Choco's grading by logic: its result's grade is then None); a genre whose grade comes
+        with the search itself (nonogram, sudoku) gives it anyway."""
+        ...
 
     def steps(self, time_limit: float | None = None) -> list[Step]: ...
 

@@ -28,6 +28,25 @@ def test_solve_jsonl_file_and_url() -> None:
     assert all(r["solutions"] == [expected] for r in records)
 
 
+def test_solve_grades_only_when_asked() -> None:
+    """Grading by logic costs many times the search: `solve` leaves it out (grade null),
+    `solve --grade`, `check` and `grade` give it."""
+    tenth = DATA / "semiexp_cspuz_core_03_10x10.json"
+    plain = pencilbox("solve", str(tenth), "--jsonl")
+    graded = pencilbox("solve", str(tenth), "--jsonl", "--grade")
+    assert plain.returncode == graded.returncode == 0, plain.stderr + graded.stderr
+    fast, slow = json.loads(plain.stdout), json.loads(graded.stdout)
+    assert list(fast) == list(slow)  # the same fields
+    assert fast["status"] == slow["status"] == "unique"
+    assert fast["solutions"] == slow["solutions"]
+    assert fast["grade"] is None and "logic" not in fast["stats"]["time_s"]
+    assert "logic" in slow["stats"]["time_s"]
+    assert slow["grade"] in ("local", "placement", "contradiction", "search")
+    checked = pencilbox("check", str(tenth))
+    assert checked.stdout.strip() == f"unique (grade: {slow['grade']})"
+    assert "grade:" not in pencilbox("solve", str(tenth)).stdout.splitlines()[0]
+
+
 def test_solve_prints_the_walls() -> None:
     run = pencilbox("solve", str(SMALL))
     assert run.returncode == 0, run.stderr

@@ -94,10 +94,12 @@ class DoubleChoco:
         return DoubleChoco(self.width, self.height, self.gray, numbers, title=self.title)
 
     # -- the genre interface; the work lives in sibling modules -------------------------------
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
         from pencilbox.genres.dbchoco.solve import solve
 
-        return solve(self, limit=limit, time_limit=time_limit)
+        return solve(self, limit=limit, time_limit=time_limit, with_grade=grade)
 
     def steps(self, time_limit: float | None = None) -> list[Step]:
         from pencilbox.genres.dbchoco.solve import trace

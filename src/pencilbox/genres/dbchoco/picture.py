@@ -517,7 +517,7 @@ def _verdict(reading: Reading) -> Verdict:
         puzzle = make_puzzle(gray, numbers, max_size=None)
     except ValueError as error:
         return Verdict(False, "none", (str(error),), (), {"valid": False})
-    result = puzzle.solve(limit=2, time_limit=SOLVE_SECONDS)
+    result = puzzle.solve(limit=2, time_limit=SOLVE_SECONDS, grade=False)
     if result.status == "none":
         return Verdict(
             False,

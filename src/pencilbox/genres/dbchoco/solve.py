@@ -45,7 +45,7 @@ def solve(
         result.time_s = time.perf_counter() - started
         return result
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
-    grade: str | None = "search"
+    grade: str | None = "search" if with_grade else None
     if with_grade and status == "unique":
         grade = _grade(puzzle, found[0], stats, deadline)
     result = SolveResult(status, found[: max(limit, 1)], grade)  # type: ignore[arg-type]

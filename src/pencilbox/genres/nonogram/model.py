@@ -77,9 +77,12 @@ class Nonogram:
 
     # The methods below are the library's friendly face; the work lives in sibling modules,
     # imported here lazily because those modules import this one.
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
         from pencilbox.genres.nonogram.solve import solve
 
+        # The grade (line, probe or search) comes with the search itself, asked for or not.
         return solve(self, limit=limit, time_limit=time_limit)
 
     def steps(self, time_limit: float | None = None) -> list[Step]:

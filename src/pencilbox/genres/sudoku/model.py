@@ -97,7 +97,11 @@ class Sudoku:
         return "".join(self.alphabet[v - 1] if v else blank for v in self.values())
 
     # The methods below are the library's friendly face; the work lives in sibling modules.
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
+        # The grade (singles or search) comes with the search itself, asked for or not; the
+        # HoDoKu level is grade().
         return solve_puzzle(self, limit=limit, time_limit=time_limit)
 
     def steps(self, time_limit: float | None = None) -> list[Step]:

@@ -74,7 +74,7 @@ def _preview(made: dict[str, Any], title: str | None, deadline: Deadline) -> dic
     """A generated puzzle not yet in the library: its text (to import as it is), size, what
     the generator said, and an SVG of its solution (of the empty grid if none comes in time)."""
     puzzle = parse_puzzle(made["text"], made["genre"], made["format"], None)
-    result = puzzle.solve(limit=1, time_limit=deadline.remaining())
+    result = puzzle.solve(limit=1, time_limit=deadline.remaining(), grade=False)
     solution = result.solutions[0] if result.solutions else None
     width, height = dimensions(puzzle)
     return {

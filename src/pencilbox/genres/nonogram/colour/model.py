@@ -162,9 +162,12 @@ class ColourNonogram:
         return ", ".join(f"{n} {self.colours[c].name}" for n, c in clue) if clue else "0"
 
     # The library's face; the work lives in sibling modules, imported lazily (they import this).
-    def solve(self, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
         from pencilbox.genres.nonogram.colour.solve import solve
 
+        # The grade (line, probe or search) comes with the search itself, asked for or not.
         return solve(self, limit=limit, time_limit=time_limit)
 
     def steps(self, time_limit: float | None = None) -> list[Step]:
