@@ -161,10 +161,12 @@ def test_a_file_that_raises_is_reported_and_the_batch_goes_on(
             raise RecursionError("maximum recursion depth exceeded")
         return real_load(item, **options)
 
-    def solve(self: Nonogram, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self: Nonogram, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
         if self.title == "broken":
             raise RuntimeError("a solver bug")
-        return real_solve(self, limit, time_limit)
+        return real_solve(self, limit, time_limit, grade=grade)
 
     monkeypatch.setattr(cli.pencilbox, "load", load)
     monkeypatch.setattr(Nonogram, "solve", solve)
@@ -208,7 +210,9 @@ def test_solve_steps_and_search_share_one_deadline(
         clock[0] += 2.5  # the steps used 2.5 s of the 3
         return []
 
-    def solve(self: Nonogram, limit: int = 2, time_limit: float | None = None) -> SolveResult:
+    def solve(
+        self: Nonogram, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
+    ) -> SolveResult:
         limits["solve"] = time_limit
         return SolveResult("timeout", [], None, time_s=time_limit or 0.0)
 

@@ -95,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(
                     f"round {number}/{args.rounds}: {passed} passed, {failed} failed "
                     f"({time.monotonic() - begun:.0f} s, {args.hogs} hogs)",
+                    *(f"\n  failed {name}" for name in names),
                     flush=True,
                 )
     finally:

@@ -21,6 +21,11 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "library.sqlite3"
 
 
+WAIT_MS = 60_000
+"""How long a browser test waits for the state it expects before it fails. Every wait is for a
+state, never for a time; the cap only has to outlast the slowest machine the suite runs on
+(two workers beside CPU hogs: a hint by Double Choco logic took over 10 s there)."""
+
 BASE_URL = "http://127.0.0.1:8000"
 PAGE_HEADERS = {"X-Pencilbox": "1"}
 """What the app's own pages send with every change (see web/security.py)."""

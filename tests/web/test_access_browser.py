@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
-from tests.web.conftest import COLOUR_EXAMPLE, known_solution
+from tests.web.conftest import COLOUR_EXAMPLE, WAIT_MS, known_solution
 from tests.web.test_phone_browser import ids, open_page, synced
 
 browser = shared.browser
@@ -120,7 +120,7 @@ def context_for(browser: Any) -> Iterator[Any]:
         errors: list[str] = []
         made.append((context, errors))
         opened = context.new_page()
-        opened.set_default_timeout(10_000)
+        opened.set_default_timeout(WAIT_MS)
         opened.on("pageerror", lambda error: errors.append(str(error)))
         return opened
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import known_solution
+from tests.web.conftest import WAIT_MS, known_solution
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1300, "height": 950})
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
@@ -180,7 +180,7 @@ def test_full_solve_animation(page: Any, server: str) -> None:
     page.wait_for_function(
         "() => { const [a, b] = document.querySelector('#p-pos').textContent.split(' / ');"
         " return a === b && Number(b) > 0; }",
-        timeout=20_000,
+        timeout=WAIT_MS,
     )
     solution = "".join(known_solution("data057")).replace(".", "?")
     assert grid(page).replace(".", "?") == solution
@@ -340,7 +340,7 @@ def test_touch_and_export(browser: Any, server: str) -> None:
         viewport={"width": 800, "height": 900}, has_touch=True, accept_downloads=True
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(WAIT_MS)
     open_puzzle(page, server, "data000")
     page.click("#mode-cross")
     cell(page, 9, 9).tap()

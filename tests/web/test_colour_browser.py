@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
-from tests.web.conftest import COLOUR_EXAMPLE, known_solution
+from tests.web.conftest import COLOUR_EXAMPLE, WAIT_MS, known_solution
 from tests.web.test_phone_browser import (
     PHONE,
     Fingers,
@@ -178,7 +178,7 @@ def test_check_hints_and_the_animation_are_in_colour(page: Any, server: str) -> 
     page.wait_for_function(
         f"() => [...document.querySelectorAll('#board .cell.k')]"
         f".some(n => getComputedStyle(n).backgroundColor === '{ORANGE}')",
-        timeout=20_000,
+        timeout=WAIT_MS,
     )
     page.click("#p-last")
     page.wait_for_function("() => window.pencilbox.game && window.pencilbox.game.solved")
@@ -190,7 +190,7 @@ def test_check_hints_and_the_animation_are_in_colour(page: Any, server: str) -> 
 def test_a_phone_paints_colours_by_touch(browser: Any, server: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
+from tests.web.conftest import WAIT_MS
 
 ARTIFACTS = shared.ARTIFACTS
 browser = shared.browser  # the fixtures, shared with the nonogram browser tests
@@ -174,7 +175,7 @@ def test_animated_solve_draws_walls_step_by_step(page: Any, server: str) -> None
     page.click("#animate-solve")
     page.wait_for_selector("#player:not(.hidden)")
     page.fill("#p-speed", "100")
-    page.wait_for_function(POSITION_JS, timeout=30_000)
+    page.wait_for_function(POSITION_JS, timeout=WAIT_MS)
     assert page.inner_text("#p-pos") == f"{total} / {total}"
     assert drawn(page) == answer_edges()  # the replay ends on the known answer
     page.click("#p-first")
@@ -205,7 +206,7 @@ def test_export_share_and_touch(browser: Any, server: str) -> None:
         viewport={"width": 900, "height": 1000}, has_touch=True, accept_downloads=True
     )
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     open_dbchoco(opened, server)
     opened.click("#reset")
     opened.wait_for_function("() => window.pencilbox.state.every(v => v === 0)")
@@ -253,7 +254,7 @@ def test_animation_screenshots(browser: Any, server: str) -> None:
         open_dbchoco(opened, server)
         opened.click("#animate-solve")
         opened.fill("#p-speed", "100")
-        opened.wait_for_function(POSITION_JS, timeout=30_000)
+        opened.wait_for_function(POSITION_JS, timeout=WAIT_MS)
         opened.click("#p-first")
         opened.click("#p-fwd")
         opened.click("#p-fwd")

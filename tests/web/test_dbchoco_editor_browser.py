@@ -14,6 +14,7 @@ import pytest
 
 from tests.conftest import TEST_DATA
 from tests.web import test_browser as shared
+from tests.web.conftest import WAIT_MS
 
 ARTIFACTS = shared.ARTIFACTS
 browser = shared.browser  # the fixtures, shared with the other browser tests
@@ -237,7 +238,7 @@ def test_server_messages_none_and_restore(page: Any, server: str) -> None:
 def test_touch_paints_and_pad_numbers(browser: Any, server: str) -> None:
     context = browser.new_context(viewport={"width": 800, "height": 1000}, has_touch=True)
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.goto(f"{server}/dbchoco?edit")
@@ -262,7 +263,7 @@ def test_editor_screenshots(browser: Any, server: str) -> None:
     for scheme in ("light", "dark"):
         context = browser.new_context(viewport={"width": 1300, "height": 800}, color_scheme=scheme)
         opened = context.new_page()
-        opened.set_default_timeout(10_000)
+        opened.set_default_timeout(WAIT_MS)
         open_editor(opened, server)
         set_size(opened, 4, 4)
         paint_known(opened)

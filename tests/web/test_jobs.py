@@ -106,7 +106,7 @@ def test_cancel_a_long_job_then_the_next_one_runs(client: TestClient, puzzle_dat
     cancelled = client.delete(f"/api/jobs/{job_id}")
     assert cancelled.status_code == 200 and cancelled.json()["state"] == "cancelled"
     library = client.app.state.library  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # a cap for a loaded machine, not a timing
     while library._jobs._value < MAX_JOBS:  # the worker is killed, the slot given back
         assert time.monotonic() < deadline, "the cancelled job went on"
         time.sleep(0.05)

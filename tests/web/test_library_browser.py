@@ -18,6 +18,7 @@ import pytest
 
 from tests.web import many_puzzles
 from tests.web import test_browser as shared
+from tests.web.conftest import WAIT_MS
 
 browser = shared.browser
 server = shared.server
@@ -137,7 +138,7 @@ def test_the_library_by_keyboard_on_a_phone(browser: Any, big: str) -> None:
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(WAIT_MS)
     try:
         page.goto(f"{big}/")
         page.wait_for_selector("body[data-ready]")

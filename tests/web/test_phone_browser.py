@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from tests.web import test_browser as shared
-from tests.web.conftest import known_solution
+from tests.web.conftest import WAIT_MS, known_solution
 
 browser = shared.browser
 server = shared.server
@@ -50,7 +50,7 @@ def device(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     size = getattr(request, "param", PHONE)
     context = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
@@ -155,7 +155,7 @@ def select_by_touch(page: Any, fingers: Fingers, r: int, c: int) -> None:
 def entered(page: Any, cell: int, digit: int) -> None:
     """Wait for a digit tapped on the pad to reach its cell (a tap's click comes after its
     touches, later on a loaded machine), then for the move to be saved."""
-    page.wait_for_function(f"() => window.pencilbox.state[{cell}] === {digit}", timeout=10000)
+    page.wait_for_function(f"() => window.pencilbox.state[{cell}] === {digit}", timeout=WAIT_MS)
     synced(page)
 
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pencilbox.genres.nonogram.formats import read
+from tests.web.conftest import WAIT_MS
 from tests.web.test_browser import browser, page, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -108,7 +109,7 @@ def test_a_picture_is_previewed_before_it_joins_the_library(
     page.click("#generate-preview")
     page.locator("#preview-box:not(.hidden)").wait_for(timeout=60_000)
     page.click("#preview-accept")
-    page.locator("#generate-msg.ok").wait_for(timeout=30_000)
+    page.locator("#generate-msg.ok").wait_for(timeout=WAIT_MS)
     assert page.locator("#preview-box").is_hidden()
     puzzles = _get(f"{server}/api/puzzles")
     assert len(puzzles) == before + 1

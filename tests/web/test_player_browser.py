@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
+from tests.web.conftest import WAIT_MS
 from tests.web.test_sudoku_browser import BOARD_JS, open_sudoku, replayed
 
 browser = shared.browser  # the fixtures, shared with the nonogram browser tests
@@ -126,7 +127,7 @@ def test_no_stream_falls_back_to_the_whole_trace(page: Any, server: str) -> None
     total = len(steps)
     page.wait_for_function(
         f"() => document.querySelector('#p-pos').textContent === '{total} / {total}'",
-        timeout=20_000,
+        timeout=WAIT_MS,
     )
     assert page.evaluate("() => window.streams.at(-1).closed")  # no reconnecting
     assert "." not in page.evaluate(BOARD_JS)
@@ -175,7 +176,7 @@ def test_the_real_stream_is_used(page: Any, server: str) -> None:
     page.wait_for_function(
         "() => { const [a, b] = document.querySelector('#p-pos').textContent.split(' / ');"
         " return a === b && Number(b) > 0; }",
-        timeout=20_000,
+        timeout=WAIT_MS,
     )
     assert any(url.endswith("/steps/stream") for url in requests)
     assert not any(url.endswith("/steps") for url in requests)  # no fallback was needed

@@ -96,7 +96,7 @@ def test_moves_survive_a_killed_server(tmp_path: Path) -> None:
         process.wait(timeout=10)
         assert process.stdout is not None
         assert f"{url}/" in process.stdout.readline()  # `serve` prints where it listens
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a cap for a loaded machine, not a timing
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(p) for p in workers), "solver workers outlived the killed server"

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import PAGE_HEADERS
+from tests.web.conftest import PAGE_HEADERS, WAIT_MS
 from tests.web.test_browser import (
     ARGS,
     CHROMIUM,
@@ -179,7 +179,7 @@ def rebound_page(browser: Any) -> Iterator[Any]:
         executable_path=str(CHROMIUM), args=[*ARGS, rules, lna_off]
     )
     opened = rebound.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     yield opened
     rebound.close()
 

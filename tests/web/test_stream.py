@@ -146,7 +146,7 @@ def test_a_client_that_leaves_stops_the_work(live: tuple[str, Any], puzzle_data:
         lines = r.iter_lines()
         assert next(lines) == "event: step"
         assert library._jobs._value == MAX_JOBS - 1  # the stream holds a job slot
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # a cap for a loaded machine, not a timing
     while library._jobs._value < MAX_JOBS:  # released once the worker is killed
         assert time.monotonic() < deadline, "the trace went on after the client left"
         time.sleep(0.05)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
+from tests.web.conftest import WAIT_MS
 
 ARTIFACTS = shared.ARTIFACTS
 browser = shared.browser  # the fixtures, shared with the nonogram browser tests
@@ -257,7 +258,7 @@ def test_animated_solve_steps_back_and_scrubs(page: Any, server: str) -> None:
     page.click("#animate-solve")
     page.wait_for_selector("#player:not(.hidden)")
     page.fill("#p-speed", "100")
-    page.wait_for_function(POSITION_JS, timeout=30_000)
+    page.wait_for_function(POSITION_JS, timeout=WAIT_MS)
     total = len(steps)
     assert position(page) == f"{total} / {total}"
     assert board(page) == answer  # the replay ends on the known solution
@@ -306,7 +307,7 @@ def test_export_share_and_touch(browser: Any, server: str) -> None:
         viewport={"width": 900, "height": 1000}, has_touch=True, accept_downloads=True
     )
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     open_sudoku(opened, server)
     opened.select_option("#export-state", "solution")
     with opened.expect_download() as svg:
@@ -362,7 +363,7 @@ def test_animation_screenshots(browser: Any, server: str) -> None:
         k = next(i for i, s in enumerate(steps) if s.get("extra", {}).get("eliminations"))
         opened.click("#animate-solve")
         opened.fill("#p-speed", "100")
-        opened.wait_for_function(POSITION_JS, timeout=30_000)
+        opened.wait_for_function(POSITION_JS, timeout=WAIT_MS)
         opened.fill("#p-scrub", str(k + 1))
         opened.locator("#board .marks span.elim").first.wait_for()
         path = ARTIFACTS / f"sudoku-animation-{scheme}.png"
