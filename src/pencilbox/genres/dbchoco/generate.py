@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from pencilbox.core.grid import Cell
@@ -31,7 +33,7 @@ from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.board import UNDECIDED
-from pencilbox.genres.dbchoco.logic import GRADES, deduce
+from pencilbox.genres.dbchoco.logic import GRADES, State, deduce
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
@@ -106,9 +108,12 @@ def _regions_even(free: set[Cell], w: int, h: int) -> bool:
     return True
 
 
-def tile(width: int, height: int, rng: random.Random) -> tuple[list[list[int]], list[list[bool]]]:
-    """A random partition into blocks of two congruent halves: (block ids, gray cells)."""
-    max_half = max(1, min(8, width * height // 8))
+def tile(
+    width: int, height: int, rng: random.Random, max_half: int = 8
+) -> tuple[list[list[int]], list[list[bool]]]:
+    """A random partition into blocks of two congruent halves, none with halves of more than
+    `max_half` cells: (block ids, gray cells)."""
+    max_half = max(1, min(max_half, width * height // 8))
     while True:
         free = {(r, c) for r in range(height) for c in range(width)}
         blocks = [[-1] * width for _ in range(height)]
@@ -152,44 +157,35 @@ def _puzzle(gray: list[list[bool]], numbers: dict[Cell, int], w: int, h: int) ->
     return make_puzzle(gray, rows)
 
 
-def _until_unique(
-    gray: list[list[bool]],
-    numbers: dict[Cell, int],
-    answer: Walls,
-    blocks: list[list[int]],
-    members: dict[int, list[Cell]],
-    rng: random.Random,
-) -> dict[Cell, int] | None:
+def _until_unique(tiling: Tiling, clues: set[Cell], rng: random.Random) -> set[Cell] | None:
     """Add clues until the tiling is the only answer: each other answer found gets a clue
     on a cell whose block differs there (its true half-size rules that answer out)."""
-    w, h = len(gray[0]), len(gray)
+    w, h = len(tiling.gray[0]), len(tiling.gray)
     while True:
         try:
-            other = other_answer(_puzzle(gray, numbers, w, h), answer, deadline=Deadline(120))
+            other = other_answer(tiling.puzzle(clues), tiling.answer, deadline=Deadline(120))
         except TimeLimitReached:  # no verdict on a very slow machine: one more clue
-            free = [(r, c) for r in range(h) for c in range(w) if (r, c) not in numbers]
+            free = sorted(set(tiling.half) - clues)
             if not free:
                 return None
-            cell = rng.choice(free)
-            numbers = {**numbers, cell: len(members[blocks[cell[0]][cell[1]]]) // 2}
+            clues = clues | {rng.choice(free)}
             continue
         if other is None:
-            return numbers
+            return clues
         other_ids = other.block_ids()
         wrong = [
             (r, c)
             for r in range(h)
             for c in range(w)
-            if (r, c) not in numbers
+            if (r, c) not in clues
             and sorted(
                 (a, b) for a in range(h) for b in range(w) if other_ids[a][b] == other_ids[r][c]
             )
-            != members[blocks[r][c]]
+            != tiling.members[tiling.blocks[r][c]]
         ]
         if not wrong:  # clues cannot tell the two apart (e.g. 1s in a 2x2 square): retile
             return None
-        cell = rng.choice(wrong)
-        numbers = {**numbers, cell: len(members[blocks[cell[0]][cell[1]]]) // 2}
+        clues = clues | {rng.choice(wrong)}
 
 
 def _parse_size(size: Any, width: Any, height: Any) -> tuple[int, int]:
@@ -219,6 +215,7 @@ def generate(
     width: int | None = None,
     height: int | None = None,
     attempts: int = 20,
+    max_block: Any = None,
     **unused: Any,
 ) -> dict[str, Any]:
     if unused:
@@ -231,8 +228,9 @@ def generate(
     w, h = _parse_size(size, width, height)
     base_seed = whole_value(seed, "--seed") if seed is not None else random.randrange(1 << 30)
     attempts = whole_value(attempts, "--attempts", minimum=1)
+    biggest = whole_value(max_block if max_block is not None else 16, "--max-block", minimum=2)
     for attempt in range(attempts if grade else 1):
-        made = _generate_one(w, h, base_seed + attempt, grade)
+        made = _generate_one(w, h, base_seed + attempt, grade, biggest // 2)
         if grade is None or made["grade"] == grade:
             made["seed"] = base_seed + attempt
             made["time_s"] = time.perf_counter() - started
@@ -240,77 +238,135 @@ def generate(
     raise PuzzleError(f"no {w}x{h} puzzle of grade {grade!r} in {attempts} attempts")
 
 
-def _within(puzzle: DoubleChoco, target: str | None) -> bool:
-    """Whether logic up to the target level (without trials) finishes the puzzle."""
-    if target is None or GRADES.index(target) >= GRADES.index("contradiction"):
-        return True
-    return deduce(puzzle, level=target).solved()
+@dataclass(frozen=True)
+class Tiling:
+    """A tiled grid: the answer the clues must pin down, and each cell's true number."""
+
+    gray: list[list[bool]]
+    answer: Walls
+    blocks: list[list[int]]
+    members: dict[int, list[Cell]]
+    half: dict[Cell, int]
+    """cell -> half its block's size: the number a clue on that cell shows"""
+
+    @classmethod
+    def of(cls, blocks: list[list[int]], gray: list[list[bool]]) -> Tiling:
+        members: dict[int, list[Cell]] = {}
+        for r, row in enumerate(blocks):
+            for c, block in enumerate(row):
+                members.setdefault(block, []).append((r, c))
+        half = {cell: len(cells) // 2 for cells in members.values() for cell in cells}
+        return cls(gray, Walls.from_blocks(blocks), blocks, members, half)
+
+    def puzzle(self, clues: Iterable[Cell]) -> DoubleChoco:
+        numbers = {cell: self.half[cell] for cell in clues}
+        return _puzzle(self.gray, numbers, len(self.gray[0]), len(self.gray))
+
+    def one_a_block(self, rng: random.Random) -> set[Cell]:
+        return {rng.choice(cells) for _, cells in sorted(self.members.items())}
 
 
-def _clue_until_within(
-    gray: list[list[bool]],
-    numbers: dict[Cell, int],
-    sizes: dict[Cell, int],
-    target: str,
-    rng: random.Random,
-) -> dict[Cell, int] | None:
-    """Add true clues until logic up to `target` finishes the puzzle: each on a cell beside
-    an edge that logic (up to the target) left undecided. None when every cell holds a clue
-    and it still does not."""
-    w, h = len(gray[0]), len(gray)
+def _logic(tiling: Tiling, clues: Iterable[Cell], target: str) -> State:
+    return deduce(tiling.puzzle(clues), level=target)
+
+
+def _left_open(tiling: Tiling, clues: Iterable[Cell], target: str) -> int:
+    """How many edges logic up to the target level leaves undecided with these clues. 0: it
+    finishes the puzzle, which then has one answer (every step of logic is forced)."""
+    return _logic(tiling, clues, target).edges.count(UNDECIDED)
+
+
+def _unique(tiling: Tiling, clues: Iterable[Cell]) -> bool | None:
+    """Whether the tiling is the only answer (None: the round budget ran out). No clock: a
+    check cut short by a busy machine would keep another clue, and then the puzzle would
+    depend on the machine's speed instead of on the seed alone."""
+    try:
+        other = other_answer(tiling.puzzle(clues), tiling.answer, max_rounds=MAX_ROUNDS)
+    except BudgetExceeded:
+        return None
+    return other is None
+
+
+LOGIC_LEVELS = ("local", "placement")
+"""The levels whose logic alone (no trials) finishes a puzzle: a clue set it finishes has
+one answer, so the generator checks these levels by logic alone, without the solver."""
+CANDIDATES = {"local": 8, "placement": 3}
+"""Clues tried at each addition (a placement-level run costs ten times a local one)."""
+RETILES = 30
+"""Tilings tried for one seed before it gives up on the level asked for."""
+
+
+def _clued_for_level(tiling: Tiling, target: str, rng: random.Random) -> set[Cell] | None:
+    """A clue set that logic up to `target` finishes: one clue a block, then, while logic
+    stops short, the clue that leaves it the fewest edges open among a few beside where it
+    stopped. None when a clue in every cell is not enough: that tiling cannot make a puzzle
+    of the level (most 8x8 tilings at the local level)."""
+    if _left_open(tiling, tiling.half, target):
+        return None
+    clues = tiling.one_a_block(rng)
     while True:
-        state = deduce(_puzzle(gray, numbers, w, h), level=target)
+        state = _logic(tiling, clues, target)
         if state.solved():
-            return numbers
+            return clues
         stuck = {
             cell for e, v in enumerate(state.edges) if v == UNDECIDED for cell in state.geo.cells(e)
         }
-        free = sorted(stuck - set(numbers)) or sorted(set(sizes) - set(numbers))
-        if not free:
-            return None
-        cell = rng.choice(free)
-        numbers = {**numbers, cell: sizes[cell]}
+        near = sorted(stuck - clues) or sorted(set(tiling.half) - clues)
+        tried = rng.sample(near, min(CANDIDATES[target], len(near)))
+        clues = clues | {min(tried, key=lambda cell: _left_open(tiling, clues | {cell}, target))}
 
 
-def _generate_one(w: int, h: int, seed: int, target: str | None = None) -> dict[str, Any]:
+def _telling_last(tiling: Tiling, clues: set[Cell], rng: random.Random) -> list[Cell]:
+    """The clues, those that tell logic least first: without each, how many edges local logic
+    leaves open (a clue whose loss changes nothing repeats what the shapes and the other clues
+    say; one whose loss leaves much open is worth keeping). Ties in a random order."""
+    shuffled = sorted(clues)
+    rng.shuffle(shuffled)
+    told = {cell: _left_open(tiling, clues - {cell}, "local") for cell in shuffled}
+    return sorted(shuffled, key=told.__getitem__)
+
+
+def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Random) -> set[Cell]:
+    """Take clues away, the least telling first, while the tiling stays the only answer and
+    the puzzle its level: until none can go (logic is monotone in the clues, so one pass
+    leaves a set from which no single clue can be taken)."""
+    for cell in _telling_last(tiling, clues, rng):
+        trial = clues - {cell}
+        if target in LOGIC_LEVELS:
+            still = _left_open(tiling, trial, target) == 0
+        else:  # levels with trials are checked at the end: seconds per clue on 10x10
+            still = _unique(tiling, trial) is True
+        if still:
+            clues = trial
+    return clues
+
+
+def _first_clues(tiling: Tiling, target: str | None, rng: random.Random) -> set[Cell] | None:
+    if target in LOGIC_LEVELS:
+        return _clued_for_level(tiling, target, rng)
+    return _until_unique(tiling, tiling.one_a_block(rng), rng)
+
+
+def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    while True:
-        blocks, gray = tile(w, h, rng)
-        answer = Walls.from_blocks(blocks)
-        members: dict[int, list[Cell]] = {}
-        for r in range(h):
-            for c in range(w):
-                members.setdefault(blocks[r][c], []).append((r, c))
-        first = {rng.choice(cells): len(cells) // 2 for _, cells in sorted(members.items())}
-        unique = _until_unique(gray, first, answer, blocks, members, rng)
-        if unique is not None:
+    for _ in range(RETILES):
+        tiling = Tiling.of(*tile(w, h, rng, max_half))
+        clues = _first_clues(tiling, target, rng)
+        if clues is not None:
             break
-    numbers = unique
-    if not _within(_puzzle(gray, numbers, w, h), target):
-        assert target is not None
-        sizes = {cell: len(cells) // 2 for cells in members.values() for cell in cells}
-        more = _clue_until_within(gray, numbers, sizes, target, rng)
-        if more is None:
-            target = None  # beyond the level even with every clue: graded as it is, then retried
-        else:
-            numbers = more
-    order = sorted(numbers)
-    rng.shuffle(order)
-    for cell in order:
-        trial = {k: v for k, v in numbers.items() if k != cell}
-        try:  # no clock here: a check cut short by a busy machine would keep another clue
-            other = other_answer(_puzzle(gray, trial, w, h), answer, max_rounds=MAX_ROUNDS)
-        except BudgetExceeded:
-            continue
-        if other is None and _within(_puzzle(gray, trial, w, h), target):
-            numbers = trial
-    puzzle = _puzzle(gray, numbers, w, h)
+    else:  # no tiling reached the level: one of another grade (the caller tries a next seed)
+        target = None
+        while clues is None:
+            tiling = Tiling.of(*tile(w, h, rng, max_half))
+            clues = _first_clues(tiling, None, rng)
+    clues = _fewest(tiling, clues, target, rng)
+    puzzle = tiling.puzzle(clues)
     probes = target in ("contradiction", "search")  # else a trial-level puzzle grades search
-    level = _grade(puzzle, answer, Stats(), Deadline(None), probes=probes) or "search"
+    level = _grade(puzzle, tiling.answer, Stats(), Deadline(None), probes=probes) or "search"
     return {
         "url": puzzle.to("url").strip(),
-        "answer": answer.to_json(),
-        "clues": len(numbers),
+        "answer": tiling.answer.to_json(),
+        "clues": len(clues),
         "grade": level,
         "time_s": 0.0,
         "puzzle": puzzle,

@@ -20,4 +20,7 @@ def options() -> tuple[GeneratorOption, ...]:
         GeneratorOption("width", "whole", "instead of --size", minimum=2, maximum=30),
         GeneratorOption("height", "whole", "instead of --size", minimum=2, maximum=30),
         GeneratorOption("attempts", "whole", "seeds tried in search of the grade", 20, minimum=1),
+        GeneratorOption(
+            "max_block", "whole", "the largest block, in cells (both halves)", 16, minimum=2
+        ),
     )
