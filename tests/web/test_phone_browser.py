@@ -31,6 +31,8 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
 SYNCED_JS = "() => window.pencilbox && window.pencilbox.pending === 0"
+LONG_PRESS_MS = 450
+"""The nonogram page's long press (nonogram.js)."""
 GRID_JS = shared.GRID_JS
 # A character a font may lack draws as an empty box: labels keep to Latin letters and signs.
 PLAIN = set(" \t\n-()…·×:,.'/?+") | {chr(c) for c in range(0x30, 0x7B)}
@@ -112,6 +114,13 @@ class Fingers:
         self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touch_points})
 
     def drag(self, path: list[tuple[float, float]], hold_ms: int = 0) -> None:
+        """A finger down at the path's start, moved along it and lifted; held `hold_ms` first
+        (a long press). The page's long press is the usual one when this holds, and a minute
+        otherwise: each touch event is sent on its own, and on a loaded machine a tap's two
+        once came more than the 450 ms of a press apart."""
+        press_ms = LONG_PRESS_MS if hold_ms else 60_000
+        assert not hold_ms or hold_ms > LONG_PRESS_MS
+        self.page.evaluate("ms => { document.documentElement.dataset.longPressMs = ms; }", press_ms)
         self.send("touchStart", path[:1])
         if hold_ms:
             self.page.wait_for_timeout(hold_ms)

@@ -316,21 +316,25 @@ def _clued_for_level(tiling: Tiling, target: str, rng: random.Random) -> set[Cel
         clues = clues | {min(tried, key=lambda cell: _left_open(tiling, clues | {cell}, target))}
 
 
-def _telling_last(tiling: Tiling, clues: set[Cell], rng: random.Random) -> list[Cell]:
+def _by_telling(
+    tiling: Tiling, clues: set[Cell], rng: random.Random, *, most_first: bool = False
+) -> list[Cell]:
     """The clues, those that tell logic least first: without each, how many edges local logic
     leaves open (a clue whose loss changes nothing repeats what the shapes and the other clues
-    say; one whose loss leaves much open is worth keeping). Ties in a random order."""
+    say; one whose loss leaves much open is worth keeping). Ties in a random order. With
+    `most_first`, the other way round: taking away what logic leans on leaves a puzzle that
+    only search can finish."""
     shuffled = sorted(clues)
     rng.shuffle(shuffled)
     told = {cell: _left_open(tiling, clues - {cell}, "local") for cell in shuffled}
-    return sorted(shuffled, key=told.__getitem__)
+    return sorted(shuffled, key=told.__getitem__, reverse=most_first)
 
 
 def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Random) -> set[Cell]:
     """Take clues away, the least telling first, while the tiling stays the only answer and
     the puzzle its level: until none can go (logic is monotone in the clues, so one pass
     leaves a set from which no single clue can be taken)."""
-    for cell in _telling_last(tiling, clues, rng):
+    for cell in _by_telling(tiling, clues, rng, most_first=target == "search"):
         trial = clues - {cell}
         if target in LOGIC_LEVELS:
             still = _left_open(tiling, trial, target) == 0
@@ -339,6 +343,20 @@ def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Ra
         if still:
             clues = trial
     return clues
+
+
+def _level(tiling: Tiling, clues: set[Cell], target: str | None) -> str:
+    """The puzzle's grade. At a level that logic alone finishes it is the level asked for
+    unless the levels below finish it too (the techniques run easiest first, so the hardest
+    one used is of the lowest level that finishes the puzzle); else the whole grading."""
+    if target in LOGIC_LEVELS:
+        for easier in LOGIC_LEVELS[: LOGIC_LEVELS.index(target)]:
+            if _left_open(tiling, clues, easier) == 0:
+                return easier
+        return target
+    probes = target in ("contradiction", "search")  # else a trial-level puzzle grades search
+    puzzle = tiling.puzzle(clues)
+    return _grade(puzzle, tiling.answer, Stats(), Deadline(None), probes=probes) or "search"
 
 
 def _first_clues(tiling: Tiling, target: str | None, rng: random.Random) -> set[Cell] | None:
@@ -361,8 +379,7 @@ def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) 
             clues = _first_clues(tiling, None, rng)
     clues = _fewest(tiling, clues, target, rng)
     puzzle = tiling.puzzle(clues)
-    probes = target in ("contradiction", "search")  # else a trial-level puzzle grades search
-    level = _grade(puzzle, tiling.answer, Stats(), Deadline(None), probes=probes) or "search"
+    level = _level(tiling, clues, target)
     return {
         "url": puzzle.to("url").strip(),
         "answer": tiling.answer.to_json(),
