@@ -28,7 +28,7 @@ PAPER_MM = {
 }
 LARGER = {"a4": "a3", "letter": "tabloid"}
 """The sheet to suggest when a puzzle does not fit legibly."""
-MARGIN = 12 * MM
+MARGIN = 10 * MM
 MIN_CELL, COMFORT_CELL, MAX_CELL = 5 * MM, 6 * MM, 11 * MM
 SOLUTION_CELL, SOLUTION_MAX = 2.5 * MM, 5 * MM
 """Solutions are for checking, not writing in: smaller, more to a page."""
@@ -63,6 +63,8 @@ class Placed:
     cell: float
     """Points a cell."""
     upside_down: bool = False
+    room: float = 0.0
+    """Points from x to the slot's far edge, the widest the caption may be."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,8 @@ def place(
         y = area.y + row * (slot_h + GUTTER) + CAPTION_BAND + (slot_h - CAPTION_BAND - h) / 2
         if upside_down:
             y -= CAPTION_BAND
-        placed.append(Placed(figure, x, y, cell, upside_down))
+        room = area.x + column * (slot_w + GUTTER) + slot_w - x
+        placed.append(Placed(figure, x, y, cell, upside_down, room))
     return placed
 
 

@@ -23,7 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox.core.drawing import SHADE, SHADE_GREY, Drawing, PrintStyle
-from pencilbox.core.pages import CAPTION_LIFT, CAPTION_PT, MIN_CELL, Placed, Sheet, Words
+from pencilbox.core.pages import (
+    CAPTION_LIFT,
+    CAPTION_PT,
+    MIN_CELL,
+    MIN_TEXT_PT,
+    Placed,
+    Sheet,
+    Words,
+)
 
 FONT, BOLD_FONT = "PencilboxSans", "PencilboxSans-Bold"
 BASELINE = 0.364
@@ -95,13 +103,21 @@ def _figure(pdf: Any, item: Placed, page_height: float, style: PrintStyle) -> No
 
 
 def _caption(pdf: Any, item: Placed) -> None:
-    """Above the drawing, its baseline CAPTION_LIFT points over the grid's top edge."""
-    size = CAPTION_PT / item.cell
+    """Above the drawing, its baseline CAPTION_LIFT points over the grid's top edge; set
+    smaller (down to MIN_TEXT_PT) and then cut short to fit its slot."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    caption, room = item.figure.caption, item.room or item.figure.drawing.width * item.cell
+    size = max(
+        MIN_TEXT_PT, min(CAPTION_PT, CAPTION_PT * room / stringWidth(caption, FONT, CAPTION_PT))
+    )
+    while len(caption) > 4 and stringWidth(caption, FONT, size) > room:
+        caption = caption[:-2].rstrip() + "\u2026"
     text = pdf.beginText()
-    text.setFont(FONT, size)
+    text.setFont(FONT, size / item.cell)
     text.setFillColor("#000000")
     text.setTextTransform(1, 0, 0, -1, 0, -CAPTION_LIFT / item.cell)
-    text.textOut(item.figure.caption)
+    text.textOut(caption)
     pdf.drawText(text)
 
 
@@ -153,24 +169,26 @@ def _lines(pdf: Any, drawing: Drawing, cell: float) -> None:
 
 
 def _texts(pdf: Any, drawing: Drawing) -> None:
-    """Every number centred on its point, in one text object (units: cells)."""
+    """Every number centred on its point, in one text object (units: cells). A number wider
+    than its `fit` is set condensed (narrower, as tall), as printed books set a clue of two
+    digits in one cell."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if not drawing.texts:
         return
     text = pdf.beginText()
-    current: tuple[str, float, str] | None = None
+    current: tuple[str, float, str, float] | None = None
     for item in drawing.texts:
         font = BOLD_FONT if item.bold else FONT
-        size = item.size
-        width = stringWidth(item.text, font, size)
+        width = stringWidth(item.text, font, item.size)
+        squeeze = 100.0
         if item.fit is not None and width > item.fit:
-            size *= item.fit / width
-            width = item.fit
-        if current != (font, size, item.colour):
-            text.setFont(font, size)
+            squeeze, width = 100.0 * item.fit / width, item.fit
+        if current != (font, item.size, item.colour, squeeze):
+            text.setFont(font, item.size)
             text.setFillColor(item.colour)
-            current = (font, size, item.colour)
-        text.setTextTransform(1, 0, 0, -1, item.x - width / 2, item.y + BASELINE * size)
+            text.setHorizScale(squeeze)
+            current = (font, item.size, item.colour, squeeze)
+        text.setTextTransform(1, 0, 0, -1, item.x - width / 2, item.y + BASELINE * item.size)
         text.textOut(item.text)
     pdf.drawText(text)

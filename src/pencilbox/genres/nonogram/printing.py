@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.drawing import BOLD, FINE, GREY_TEXT, HEAVY, Drawing, PrintStyle
 from pencilbox.core.grid import Grid
-from pencilbox.genres.nonogram.cells import EMPTY, FILLED
+from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN
 
 if TYPE_CHECKING:
     from pencilbox.genres.nonogram.colour.model import ColourNonogram
     from pencilbox.genres.nonogram.model import Nonogram
 
-CLUE_SIZE = 0.68
-"""Clue numbers' font size in cells: at the 3.5 mm cells of a 50x50 puzzle on A4 they are 7 pt."""
+CLUE_SIZE = 0.74
+"""Clue numbers' font size in cells: 7 pt at 3.4 mm cells (a 50x50 puzzle with
+8 clues a line on A4); a number of two digits is set narrower to fit its cell."""
 FILL = "#1a1a1a"
 EVERY = 5
 
@@ -60,10 +61,10 @@ def _plain(puzzle: Nonogram, state: Grid | None) -> Drawing:
     drawing = Drawing(left + puzzle.width, top + puzzle.height)
     for r, clue in enumerate(puzzle.rows):
         for k, run in enumerate(reversed(clue or (0,))):
-            drawing.text(left - k - 0.5, top + r + 0.5, str(run), CLUE_SIZE, fit=0.9)
+            drawing.text(left - k - 0.5, top + r + 0.5, str(run), CLUE_SIZE, fit=0.72)
     for c, clue in enumerate(puzzle.cols):
         for k, run in enumerate(reversed(clue or (0,))):
-            drawing.text(left + c + 0.5, top - k - 0.5, str(run), CLUE_SIZE, fit=0.9)
+            drawing.text(left + c + 0.5, top - k - 0.5, str(run), CLUE_SIZE, fit=0.72)
     if state is not None:
         _cells(drawing, state, left, top)
     _lattice(drawing, left, top, puzzle.width, puzzle.height)
@@ -71,12 +72,15 @@ def _plain(puzzle: Nonogram, state: Grid | None) -> Drawing:
 
 
 def _cells(drawing: Drawing, state: Grid, left: int, top: int) -> None:
+    """Filled cells black; crossed-out cells with a small grey cross, unless every cell is
+    known (a solution: the crosses would only clutter it)."""
+    crosses = UNKNOWN in state.cells
     for r in range(state.height):
         for c in range(state.width):
             x, y = left + c, top + r
             if state[r, c] == FILLED:
                 drawing.box(x, y, fill=FILL)
-            elif state[r, c] == EMPTY:
+            elif state[r, c] == EMPTY and crosses:
                 drawing.grey_line(x + 0.35, y + 0.35, x + 0.65, y + 0.65)
                 drawing.grey_line(x + 0.65, y + 0.35, x + 0.35, y + 0.65)
 
