@@ -57,7 +57,13 @@ PROGRESS_THRESHOLD = 5
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    # A verb that parses its own options (`book`: its options, then the generator's) says so
+    # with an `extra` default and gets the rest; any other verb refuses what it does not know.
+    args, extra = parser.parse_known_args(argv)
+    if extra and not hasattr(args, "extra"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        args.extra = extra
     with INTERRUPTS as interrupts:
         try:
             code: int = args.run(args)

@@ -11,7 +11,8 @@ import pytest
 import pencilbox
 from pencilbox.genres import base
 from tests.conftest import TEST_DATA
-from tests.printing.conftest import page_count, pencilbox as run, rendered
+from tests.printing.conftest import page_count, rendered
+from tests.printing.conftest import pencilbox as run
 
 EXAMPLES = Path(pencilbox.__file__).parent / "examples"
 SUDOKU_LINE = (  # Norvig's top95, first line (tests/data/sudoku/norvig_top95.txt)

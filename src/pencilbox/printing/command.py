@@ -80,8 +80,7 @@ def add_parsers(commands: Any) -> None:
         description=BOOK_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    making.add_argument("tokens", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-    making.set_defaults(run=run_book)
+    making.set_defaults(run=run_book, extra=[])  # (its options are parsed by run_book)
 
 
 def _layout_options(parser: argparse.ArgumentParser, solutions: str = "back") -> None:
@@ -184,7 +183,7 @@ def _apply_settings(args: argparse.Namespace, settings: dict[str, Any]) -> None:
 
 
 def run_book(args: argparse.Namespace) -> int:
-    known, genre, rest = _book_arguments(list(args.tokens))
+    known, genre, rest = _book_arguments(list(args.extra))
     plans = _plans(known, genre, rest)
     _check_writable(known.out)
     try:

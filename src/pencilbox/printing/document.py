@@ -184,7 +184,8 @@ class _Layout:
         for section, start in zip(sections, starts):
             y += 12 * pages.MM
             numbers = [e.number for e in section.entries]
-            span = f"puzzles {min(numbers)}\u2013{max(numbers)}" if numbers else "no puzzles"
+            span = f"puzzles {min(numbers)}\u2013{max(numbers)}" if len(numbers) > 1 else ""
+            span = span or (f"puzzle {numbers[0]}" if numbers else "no puzzles")
             line = f"{section.heading}: {span}, page {start + 2}"
             sheet.words.append(Words(pages.MARGIN + 20 * pages.MM, y, line, 12))
             counts = Counter(e.grade or "ungraded" for e in section.entries)
