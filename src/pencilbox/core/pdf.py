@@ -37,6 +37,7 @@ FONT, BOLD_FONT = "PencilboxSans", "PencilboxSans-Bold"
 BASELINE = 0.364
 """Of the font size, how far below a text box's centre the baseline of a digit sits (half
 Vera's digit height), so numbers sit in the middle of their cells."""
+Point = tuple[float, float]
 HATCH_STEP = 0.25
 """Cells between the lines of a hatched cell."""
 
@@ -140,7 +141,7 @@ def _boxes(pdf: Any, drawing: Drawing, style: PrintStyle, cell: float) -> None:
         pdf.drawPath(path, stroke=1, fill=0)
 
 
-def _hatch(x: float, y: float, w: float, h: float) -> list[tuple[tuple[float, float], ...]]:
+def _hatch(x: float, y: float, w: float, h: float) -> list[tuple[Point, Point]]:
     """Diagonal strokes across a box (lower left to upper right), HATCH_STEP apart."""
     strokes = []
     steps = int((w + h) / HATCH_STEP)

@@ -174,9 +174,13 @@ def _apply_settings(args: argparse.Namespace, settings: dict[str, Any]) -> None:
                 "(settings: title, page, per_page, solutions)"
             )
         if name == "page" and value not in PAPER_MM:
-            raise PuzzleError(f"--recipe: page {quote(value)}: choose a4, a3, letter or tabloid")
+            raise PuzzleError(
+                f"--recipe: page {quote(str(value))}: choose a4, a3, letter or tabloid"
+            )
         if name == "solutions" and value not in SOLUTIONS:
-            raise PuzzleError(f"--recipe: solutions {quote(value)}: choose {', '.join(SOLUTIONS)}")
+            raise PuzzleError(
+                f"--recipe: solutions {quote(str(value))}: choose {', '.join(SOLUTIONS)}"
+            )
         defaults = {"title": None, "page": "a4", "per_page": None, "solutions": "back"}
         if getattr(args, name) == defaults[name]:
             setattr(args, name, value)

@@ -31,6 +31,8 @@ class Entry:
     solution: Any = None
     note: str = ""
     """Said after the caption ("as played")."""
+    title: str | None = None
+    """The caption's title when not the puzzle's own (a library's name for it)."""
 
     def caption(self) -> str:
         genre = base.get(self.puzzle.genre)
@@ -38,7 +40,8 @@ class Entry:
         width, height = base.dimensions(self.puzzle)
         size = f" {width}\u00d7{height}" if width else ""
         grade = f" \u00b7 {self.grade}" if self.grade else ""
-        title = f" \u2014 {self.puzzle.title}" if self.puzzle.title else ""
+        named = self.title or self.puzzle.title
+        title = f" \u2014 {named}" if named else ""
         note = f" ({self.note})" if self.note else ""
         return f"{self.number}. {name}{size}{grade}{title}{note}"
 
