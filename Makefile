@@ -169,6 +169,11 @@ fuzz: $(STAMP)
 bench-batch: $(STAMP)
 	$(BIN)/python bench/batch.py
 
+# Printing: a 100-puzzle hard sudoku book start to PDF, pages a second, size a puzzle, the
+# 50x50 nonogram page; writes bench/results/print.md.
+bench-print: $(STAMP) poppler
+	nice -n 10 $(BIN)/python bench/print.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
 	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/colour/_colourline*.so

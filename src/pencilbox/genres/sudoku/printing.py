@@ -1,4 +1,4 @@
-"""A sudoku as printed (`Genre.draw`): fine cell lines, bold box lines, a heavy border, givens
+"""A sudoku as printed (`Genre.draw`): fine cell lines, box lines as heavy as the border, givens
 in black and what a player entered in dark blue; 16x16 and 25x25 boards print their alphabet's
 symbols."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pencilbox.core.drawing import BOLD, FINE, INK, Drawing, PrintStyle
+from pencilbox.core.drawing import FINE, HEAVY, INK, Drawing, PrintStyle
 from pencilbox.core.grid import Grid
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def draw(puzzle: Sudoku, state: Grid | None, style: PrintStyle) -> Drawing:
             symbol = puzzle.alphabet[value - 1]
             drawing.text(c + 0.5, r + 0.5, symbol, DIGIT_SIZE, colour, fit=0.85)
     for i in range(1, size):
-        width = BOLD if i % n == 0 else FINE
+        width = HEAVY if i % n == 0 else FINE  # box lines as heavy as the border
         drawing.line(i, 0, i, size, width)
         drawing.line(0, i, size, i, width)
     drawing.border(0, 0, size, size)
