@@ -15,8 +15,8 @@ EXTRAS := --extra web --extra dev --extra cluster --extra parquet
 UV_ENV := UV_PYTHON_DOWNLOADS=never UV_NO_PROGRESS=1
 UV := $(UV_ENV) UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv
 
-.PHONY: run test lint bench bench-colour setup browser clean fuzz fonts model bench-read bench-batch bench-phone \
-  bench-web-load lock test-latest soak-tests
+.PHONY: run test lint bench bench-colour setup browser poppler clean fuzz fonts model bench-read bench-batch bench-phone \
+  bench-web-load lock test-latest soak-tests bench-print
 
 $(STAMP): pyproject.toml uv.lock setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -42,7 +42,7 @@ lint: $(STAMP)
 
 # The suite runs in two processes (pytest-xdist; the machine has two cores), the tests of one
 # module together (--dist loadfile: a module's browser and server fixtures start once).
-test: lint browser fonts
+test: lint browser fonts poppler
 	$(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
 
 # The lock at the newest versions within pyproject.toml's bounds; fix the code for them in the
@@ -54,7 +54,7 @@ lock: $(STAMP)
 # Lint and the suite in a throwaway environment of the newest releases within the bounds (not
 # the lock): a breaking release shows here before a user meets it. Not part of .ci/run.
 LATEST := $(or $(TMPDIR),/tmp)/pencilbox-latest
-test-latest: $(STAMP) browser fonts
+test-latest: $(STAMP) browser fonts poppler
 	rm -rf $(LATEST) && $(PY) -m venv $(LATEST)
 	$(UV_ENV) $(BIN)/uv pip install --quiet --python $(LATEST)/bin/python --refresh 'setuptools>=77' wheel
 	@# The compiled parts are built in place (src/), from the same sources as for .venv.
@@ -69,7 +69,7 @@ test-latest: $(STAMP) browser fonts
 
 # The browser, process and timing tests 5 times in a row with two CPU hogs beside them: any
 # failure is a flaky test (tools/soak.py; SOAK_ROUNDS=N, SOAK_HOGS=N to change).
-soak-tests: $(STAMP) browser fonts
+soak-tests: $(STAMP) browser fonts poppler
 	$(BIN)/python -m tools.soak --rounds $${SOAK_ROUNDS:-5} --hogs $${SOAK_HOGS:-2}
 
 # The browser tests drive Debian's chromium; install it when it is missing.
@@ -77,6 +77,13 @@ browser:
 	@test -x /usr/bin/chromium || { \
 	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
 	  $$sudo apt-get update && $$sudo apt-get install -y chromium; }
+
+# The read-back tests of printed pages render them with pdftoppm (Debian's poppler-utils);
+# installed when missing, like chromium.
+poppler:
+	@test -x /usr/bin/pdftoppm || { \
+	  sudo=$$(test "$$(id -u)" -eq 0 || echo sudo); \
+	  $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends poppler-utils; }
 
 # The fonts that the digit model learns from and the picture corpus draws with (Debian font
 # packages, tools/fonts.py lists them); installed when missing, like chromium.
@@ -161,6 +168,11 @@ fuzz: $(STAMP)
 # writes bench/results/batch.md. BATCH_SCALE=0.1 for a short run.
 bench-batch: $(STAMP)
 	$(BIN)/python bench/batch.py
+
+# Printing: a 100-puzzle hard sudoku book start to PDF, pages a second, size a puzzle, the
+# 50x50 nonogram page; writes bench/results/print.md.
+bench-print: $(STAMP) poppler
+	nice -n 10 $(BIN)/python bench/print.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \

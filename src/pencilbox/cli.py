@@ -11,6 +11,8 @@ pencilbox read IMAGE... [--jsonl]     the puzzle in a screenshot or photo (PNG, 
 pencilbox serve [--port 8000]         the web app (library, play, hint, animate, solve)
 pencilbox batch VERB ... --out FILE   many puzzles (solve, grade, check, generate), resumable,
                                       on local processes or a Dask cluster
+pencilbox print PATH... --out FILE    puzzles as PDF, N a page, solutions upside down/after/back
+pencilbox book GENRE --count N --out FILE   a generated, graded book as PDF (resumable)
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from pencilbox.inputs import expand as _expand
 from pencilbox.inputs import list_genre as _batch_genre
 from pencilbox.inputs import reading as _reading
 from pencilbox.inputs import seconds as _seconds
+from pencilbox.printing import add_parsers as _print_verbs
 from pencilbox.records import (
     SolveTask,
     empty_record,
@@ -54,7 +57,13 @@ PROGRESS_THRESHOLD = 5
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    # A verb that parses its own options (`book`: its options, then the generator's) says so
+    # with an `extra` default and gets the rest; any other verb refuses what it does not know.
+    args, extra = parser.parse_known_args(argv)
+    if extra and not hasattr(args, "extra"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        args.extra = extra
     with INTERRUPTS as interrupts:
         try:
             code: int = args.run(args)
@@ -758,6 +767,7 @@ VERBS: tuple[Callable[[Any], None], ...] = (
     _read_verb,
     _serve_verb,
     _batch_verb,
+    _print_verbs,
 )
 """Each verb's parser, in the order of `pencilbox --help`: a verb is one `_<verb>_verb`
 function that adds its sub-command, and the function it runs."""

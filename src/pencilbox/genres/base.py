@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from pencilbox.core.drawing import Drawing, PrintStyle
 from pencilbox.core.grid import Cell, Grid
 from pencilbox.core.step import Step
 from pencilbox.errors import PuzzleError, UnknownFormat
@@ -44,6 +45,17 @@ class SolveResult:
             return []
         first: Grid = self.solutions[0]
         return first.differences(self.solutions[1])
+
+
+def dimensions(puzzle: Any) -> tuple[int | None, int | None]:
+    """A puzzle's width and height, for genres that name them so or only have a `size`
+    (None, None: a genre with neither)."""
+    width = getattr(puzzle, "width", None)
+    height = getattr(puzzle, "height", None)
+    size = getattr(puzzle, "size", None)
+    if width is None and isinstance(size, int):
+        width = height = size
+    return width, height
 
 
 def step_kind_report(level: str) -> dict[str, Any]:
@@ -224,6 +236,11 @@ class Genre:
     app lists, solves, converts and exports the genre without a page of its own."""
     new_page: str | None = None
     """The address of its page for a new puzzle (default /<name>), e.g. an editor."""
+    draw: Callable[[Any, Any, PrintStyle], Drawing] | None = None
+    """draw(puzzle, state, style) -> the puzzle as it is printed (core/drawing.py): `state` is
+    what its renderer takes (None: the empty puzzle; a game's state; a solution). Printing
+    (`pencilbox print`, `book`, the web app's Print) lays drawings out on pages; None: the
+    genre does not print."""
 
 
 _REGISTRY: dict[str, Genre] = {}

@@ -9,7 +9,7 @@ from typing import Any
 
 from pencilbox.errors import PuzzleError
 from pencilbox.genres import base
-from pencilbox.genres.base import SolveResult
+from pencilbox.genres.base import SolveResult, dimensions
 from pencilbox.session import Game, marks_json, play_rules, state_text
 from pencilbox.web.jobs import Trace
 
@@ -67,16 +67,6 @@ def trace_json(trace: Trace) -> dict[str, Any]:
         "steps": [s.to_json() for s in trace.steps],
         "complete": trace.complete,
     }
-
-
-def dimensions(puzzle: Any) -> tuple[int | None, int | None]:
-    """Width and height, for genres that name them so or only have a `size`."""
-    width = getattr(puzzle, "width", None)
-    height = getattr(puzzle, "height", None)
-    size = getattr(puzzle, "size", None)
-    if width is None and isinstance(size, int):
-        width = height = size
-    return width, height
 
 
 def default_title(puzzle: Any) -> str:

@@ -32,7 +32,16 @@ from pencilbox.web.errors import RETRY_AFTER_S, answer_errors
 from pencilbox.web.library import MAX_JOBS, Library
 from pencilbox.web.limits import GENERATE_TIME_LIMIT, MAX_BODY, Arrival, BodyLimit
 from pencilbox.web.reading import MAX_GRID
-from pencilbox.web.routes import catalogue, games, genre_actions, health, pages, puzzles, steps
+from pencilbox.web.routes import (
+    catalogue,
+    games,
+    genre_actions,
+    health,
+    pages,
+    printing,
+    puzzles,
+    steps,
+)
 from pencilbox.web.routes import jobs as background
 from pencilbox.web.security import Guard, host_names
 
@@ -46,6 +55,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     steps.router,
     background.router,
     games.router,
+    printing.router,
     genre_actions.router,  # last: /api/{genre}/{name} must not hide another route
 )
 """After the pages and the static files, in this order."""

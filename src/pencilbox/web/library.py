@@ -17,11 +17,10 @@ from pencilbox.core.grid import Grid
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres import base
-from pencilbox.genres.base import SolveResult
+from pencilbox.genres.base import SolveResult, dimensions
 from pencilbox.session import Game, playable
 from pencilbox.store import GAME_FORMAT, Store
 from pencilbox.web import jobs
-from pencilbox.web.answers import dimensions
 from pencilbox.web.errors import RETRY_AFTER_S, ApiError
 from pencilbox.web.limits import deadline_for
 from pencilbox.web.reading import parse_puzzle

@@ -12,6 +12,7 @@ from pencilbox.genres.dbchoco.formats import NOTATIONS, read, sniff, write
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.options import options
 from pencilbox.genres.dbchoco.play import DbchocoPlay
+from pencilbox.genres.dbchoco.printing import draw
 
 
 def _generate(**options: Any) -> dict[str, Any]:
@@ -35,6 +36,7 @@ GENRE = base.Genre(
     new_page="/dbchoco?edit",
     play=DbchocoPlay(),
     picture_reader=lazy_reader("pencilbox.genres.dbchoco.picture"),
+    draw=draw,
 )
 base.register(GENRE)
 

@@ -13,6 +13,7 @@ from pencilbox.genres.nonogram.formats import NOTATIONS, detect, read, write
 from pencilbox.genres.nonogram.model import Nonogram, make_puzzle
 from pencilbox.genres.nonogram.options import options
 from pencilbox.genres.nonogram.play import NonogramPlay, check_clue_boxes
+from pencilbox.genres.nonogram.printing import draw
 
 
 def _sniff(text: str, filename: str | None) -> bool:
@@ -57,6 +58,7 @@ GENRE = base.Genre(
     page=Path(__file__).parent / "page",
     play=NonogramPlay(),
     picture_reader=lazy_reader("pencilbox.genres.nonogram.picture"),
+    draw=draw,
 )
 base.register(GENRE)
 

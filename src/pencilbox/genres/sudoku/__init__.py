@@ -13,6 +13,7 @@ from pencilbox.genres.sudoku.formats import NOTATIONS, detect, parse_many, read,
 from pencilbox.genres.sudoku.model import Sudoku, make_sudoku
 from pencilbox.genres.sudoku.options import options
 from pencilbox.genres.sudoku.play import SudokuPlay
+from pencilbox.genres.sudoku.printing import draw
 
 
 def _sniff(text: str, filename: str | None) -> bool:
@@ -55,6 +56,7 @@ GENRE = base.Genre(
     page=Path(__file__).parent / "page",
     play=SudokuPlay(),
     picture_reader=lazy_reader("pencilbox.genres.sudoku.picture"),
+    draw=draw,
 )
 base.register(GENRE)
 

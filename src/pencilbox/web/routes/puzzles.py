@@ -10,10 +10,10 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 
 from pencilbox.core.timing import Deadline
+from pencilbox.genres.base import dimensions
 from pencilbox.session import playable
 from pencilbox.web.answers import (
     default_title,
-    dimensions,
     drawable,
     puzzle_json,
     result_json,

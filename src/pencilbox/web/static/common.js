@@ -370,6 +370,7 @@ export class StepPlayer {
  * The file is fetched first so a refusal shows as a message instead of a downloaded error.
  */
 export function setupExport(genre, page, onError) {
+  setupPrint(genre, page, onError);
   const select = $("#export");
   api("/api/genres").then((genres) => {
     const mine = genres.find((g) => g.name === genre);
@@ -392,12 +393,34 @@ export function setupExport(genre, page, onError) {
   });
 }
 
+/** The Print button (`#print`, with `#print-state` and `#print-solution`): this puzzle as a
+ * PDF, as far as played or empty, with or without its solution. */
+function setupPrint(genre, page, onError) {
+  const button = $("#print");
+  if (!button) return;
+  button.addEventListener("click", async () => {
+    if (!page.id) return;
+    const state = $("#print-state")?.value || "game";
+    const solution = $("#print-solution")?.value || "none";
+    const name = `${(page.puzzle && page.puzzle.title) || genre}`.replace(/[^\w.-]+/g, "_");
+    button.disabled = true;
+    try {
+      const path = `/api/puzzles/${page.id}/print?state=${state}&solution=${solution}`;
+      download(await (await api(path, { raw: true })).blob(), `${name}.pdf`);
+    } catch (error) {
+      onError(error);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
 async function exportBlob(id, format, state) {
   const path = `/api/puzzles/${id}/export?format=${encodeURIComponent(format)}&state=${state}`;
   return await (await api(path, { raw: true })).blob();
 }
 
-function download(blob, filename) {
+export function download(blob, filename) {
   const url = URL.createObjectURL(blob);
   const link = el("a", { href: url, download: filename });
   document.body.append(link);

@@ -24,6 +24,7 @@ const ICONS = {
   fill: [["rect", { x: 4, y: 4, width: 16, height: 16, rx: 1.5, fill: true }]],
   cross: [["path", { d: "M5 5l14 14M19 5 5 19" }]],
   share: [["circle", { cx: 18, cy: 5, r: 2.5 }], ["circle", { cx: 6, cy: 12, r: 2.5 }], ["circle", { cx: 18, cy: 19, r: 2.5 }], ["path", { d: "m8.2 10.8 7.6-4.6M8.2 13.2l7.6 4.6" }]],
+  print: [["path", { d: "M7 9V3h10v6" }], ["rect", { x: 3, y: 9, width: 18, height: 8, rx: 1 }], ["path", { d: "M7 14h10v7H7z" }]],
   export: [["path", { d: "M12 3v12" }], ["path", { d: "m7 10 5 5 5-5" }], ["path", { d: "M4 19h16" }]],
   import: [["path", { d: "M12 15V3" }], ["path", { d: "m7 8 5-5 5 5" }], ["path", { d: "M4 19h16" }]],
   moon: [["path", { d: "M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z" }]],

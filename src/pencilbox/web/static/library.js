@@ -2,7 +2,7 @@
 // a time (GET /api/library does the finding, so thousands of puzzles cost one page of cards);
 // open, delete, import (several files at once, by the File input or dropped on the page),
 // generate, and export of the whole library.
-import { $, api, el, setMessage, setupTheme } from "/static/common.js";
+import { $, api, download, el, setMessage, setupTheme } from "/static/common.js";
 import { icon } from "/static/icons.js";
 
 let genres = [];
@@ -175,6 +175,7 @@ function card(puzzle, info) {
     "article",
     { class: "card", "data-id": puzzle.id, "data-genre": puzzle.genre, "aria-label": title },
     el("div", { class: "thumb" }, el("img", { src: `/api/puzzles/${puzzle.id}/thumbnail.svg`, alt: `thumbnail of ${title}`, loading: "lazy", width: 150, height: 150 })),
+    el("label", { class: "pick" }, el("input", { type: "checkbox", checked: selected.has(puzzle.id), "aria-label": `Select ${title} to print`, onchange: (event) => pick(puzzle.id, event.target.checked) }), " print"),
     el("h3", { text: title }),
     el("div", { class: "meta" }, metaText(puzzle)),
     el("div", { class: "progress", role: "progressbar", "aria-label": `${title}: cells marked`, "aria-valuenow": pct, "aria-valuemin": 0, "aria-valuemax": 100 }, el("div", { style: `width:${pct}%` })),
@@ -189,9 +190,36 @@ function card(puzzle, info) {
   );
 }
 
+// -- printing ----------------------------------------------------------------------------------
+// The ticked puzzles (kept across pages and searches, in the order ticked) print as one PDF.
+const selected = new Set();
+
+function pick(id, on) {
+  if (on) selected.add(id);
+  else selected.delete(id);
+  const button = $("#print-selected");
+  button.disabled = selected.size === 0;
+  button.querySelector(".label").textContent = selected.size ? `Print selected (${selected.size})` : "Print selected";
+}
+
+async function printSelected() {
+  const button = $("#print-selected");
+  button.disabled = true;
+  try {
+    const body = { ids: [...selected], solutions: $("#print-solutions").value };
+    const answer = await api("/api/print", { method: "POST", body, raw: true });
+    download(await answer.blob(), "puzzles.pdf");
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = selected.size === 0;
+  }
+}
+
 async function remove(puzzle) {
   if (!confirm(`Delete “${puzzle.title}” and its saved game?`)) return;
   await api(`/api/puzzles/${puzzle.id}`, { method: "DELETE" });
+  pick(puzzle.id, false);
   await load();
 }
 
@@ -399,6 +427,7 @@ function listen() {
   $("#preview-accept").addEventListener("click", acceptPreview);
   $("#preview-discard").addEventListener("click", discardPreview);
   $("#generate-genre").addEventListener("change", showOptions);
+  $("#print-selected").addEventListener("click", printSelected);
   $("#search").addEventListener("input", searchSoon);
   $("#search-form").addEventListener("submit", (event) => {
     event.preventDefault();
