@@ -204,8 +204,8 @@ def _grade_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--grade",
         action="store_true",
-        help="grade each solved puzzle too where grading costs more than solving (Double "
-        "Choco: without it the grade is null); nonogram and sudoku grades come with the search",
+        help="grade each puzzle too where grading costs more than solving (without it the "
+        "grade is null there; a grade that comes with the search is always given)",
     )
 
 
