@@ -41,8 +41,9 @@ from pencilbox.genres.dbchoco.solve import solve  # noqa: E402
 SHARED = ROOT.parent / "shared" / "data" / "dbchoco"
 OUT = ROOT / "bench" / "results" / "dbchoco.md"
 PEER_TIMEOUT = 120.0
-TARGETS = {"10x10": (0.12, 1.0), "16x16": (1.0, None)}
-"""Size: (median, max) CPU seconds the issue asks for, solve + uniqueness proof."""
+TARGETS = {"10x10": (0.05, 1.0), "16x16": (1.0, None)}
+"""Size: (median, max) CPU seconds solve + uniqueness proof may take, without grading (issues
+14 and 34)."""
 
 
 @dataclass
@@ -286,51 +287,126 @@ def size_summary(entries: list[Entry], peer: str | None) -> list[str]:
     return [*lines, ""]
 
 
-def generation_table(sizes: list[str], count: int, attempts: int, human: list[Entry]) -> list[str]:
+GEN_TIME_TARGETS = {
+    ("10x10", "local"): 20.0,
+    ("10x10", "placement"): 5.0,
+    ("10x10", "contradiction"): 5.0,
+    ("16x16", "placement"): 60.0,
+}
+"""(size, level): the median CPU seconds a generated puzzle may take (issue 34)."""
+CLUE_BANDS = {"placement": 0.25, "local": 0.50}
+"""How far from the human median the clue count of a level may be (issue 34)."""
+BLOCK_SIZES = (2, 4, 6, 8, 10)
+"""Block sizes reported one by one (cells; larger ones are summed in the last column)."""
+
+
+def _size_key(size: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in size.split("x"))
+
+
+def _spread(sizes: Counter[int]) -> str:
+    total = sum(sizes.values()) or 1
+    parts = [f"{100 * sizes[n] / total:.0f}" for n in BLOCK_SIZES]
+    parts.append(f"{100 * sum(v for k, v in sizes.items() if k > BLOCK_SIZES[-1]) / total:.0f}")
+    return " / ".join(parts)
+
+
+def _block_sizes(walls: Walls) -> Counter[int]:
+    return Counter(Counter(block for row in walls.block_ids() for block in row).values())
+
+
+def human_figures(human: list[Entry]) -> dict[str, tuple[list[int], Counter[int]]]:
+    """Per size: the clue counts and block sizes of the real puzzles with one answer."""
+    found: dict[str, tuple[list[int], Counter[int]]] = {}
+    for entry in human:
+        walls = entry.results.get("walls")
+        if not isinstance(walls, Walls):
+            continue
+        clues, blocks = found.setdefault(entry.size, ([], Counter()))
+        clues.append(sum(n is not None for n in entry.puzzle.numbers))
+        blocks.update(_block_sizes(walls))
+    return found
+
+
+def generation_table(
+    plan: list[tuple[str, str]], count: int, attempts: int, human: list[Entry]
+) -> list[str]:
+    people = human_figures(human)
     lines = [
-        "## Generation per grade",
+        "## Generation per level and size, beside human-made puzzles",
         "",
         f"`generate(size, seed, grade=..., attempts={attempts})`, seeds 1..{count} (a seed",
         "that yields another grade moves on to the next one, at most `attempts` seeds; the",
-        "grade is checked with the trials). Human-made puzzles of the same size below:",
+        "grade is checked as `pencilbox grade` checks it). Clues: median of the puzzles made",
+        "against the median of the human-made puzzles of that size with one answer (the",
+        "table below), and the band the issue asks for (placement within 25%, local within",
+        "50%). Blocks: % of blocks of 2 / 4 / 6 / 8 / 10 / more cells. CPU: seconds a puzzle.",
         "",
-        "| size | grade | made | mean clues | min-max clues | median CPU s | max CPU s |",
-        "|---|---|---|---|---|---|---|",
+        "| size | level | made | clues (median) | range | human median | ours / human | band "
+        "| blocks % | median CPU s | max CPU s | time target |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for size in sizes:
-        for grade in GRADES:
-            clues, cpus, made = [], [], 0
-            for seed in range(1, count + 1):
-                cpu = time.process_time()
-                try:
-                    result = generate(size, seed, grade=grade, attempts=attempts)
-                except PuzzleError:
-                    cpus.append(time.process_time() - cpu)
-                    continue
+    for size, grade in plan:
+        clues, cpus, made, blocks = [], [], 0, Counter[int]()
+        for seed in range(1, count + 1):
+            cpu = time.process_time()
+            try:
+                result = generate(size, seed, grade=grade, attempts=attempts)
+            except PuzzleError:
                 cpus.append(time.process_time() - cpu)
-                made += 1
-                clues.append(result["clues"])
-                print(f"generate {size} {grade} seed {seed}: {result['clues']} clues", flush=True)
-            if clues:
-                lines.append(
-                    f"| {size} | {grade} | {made}/{count} | {statistics.mean(clues):.1f} "
-                    f"| {min(clues)}-{max(clues)} | {statistics.median(cpus):.2f} "
-                    f"| {max(cpus):.2f} |"
-                )
-            else:
-                lines.append(f"| {size} | {grade} | 0/{count} | | | | {max(cpus):.2f} |")
-    lines += ["", "| size | human-made puzzles | mean clues | min-max clues |", "|---|---|---|---|"]
-    by_size: dict[str, list[int]] = {}
-    for entry in human:
-        clues = sum(n is not None for n in entry.puzzle.numbers)
-        by_size.setdefault(entry.size, []).append(clues)
-    for size in sorted(by_size, key=lambda s: tuple(int(x) for x in s.split("x"))):
-        values = by_size[size]
+                continue
+            cpus.append(time.process_time() - cpu)
+            made += 1
+            clues.append(result["clues"])
+            made_puzzle, answer = result["puzzle"], result["answer"]
+            walls = Walls.from_strings(
+                made_puzzle.width, made_puzzle.height, answer["vertical"], answer["horizontal"]
+            )
+            blocks.update(_block_sizes(walls))
+            print(f"generate {size} {grade} seed {seed}: {result['clues']} clues", flush=True)
+        lines.append(_generation_row(size, grade, count, made, clues, cpus, blocks, people))
+    lines += [
+        "",
+        "| size | human-made puzzles (one answer) | median clues | min-max clues | blocks % |",
+        "|---|---|---|---|---|",
+    ]
+    for size in sorted(people, key=_size_key):
+        values, blocks = people[size]
         lines.append(
-            f"| {size} | {len(values)} | {statistics.mean(values):.1f} "
-            f"| {min(values)}-{max(values)} |"
+            f"| {size} | {len(values)} | {statistics.median(values):g} "
+            f"| {min(values)}-{max(values)} | {_spread(blocks)} |"
         )
     return [*lines, ""]
+
+
+def _generation_row(
+    size: str,
+    grade: str,
+    count: int,
+    made: int,
+    clues: list[int],
+    cpus: list[float],
+    blocks: Counter[int],
+    people: dict[str, tuple[list[int], Counter[int]]],
+) -> str:
+    human = statistics.median(people[size][0]) if size in people else None
+    ours = statistics.median(clues) if clues else None
+    ratio = band = ""
+    if human and ours is not None:
+        ratio = f"{ours / human:.2f}"
+        if grade in CLUE_BANDS:
+            inside = abs(ours / human - 1) <= CLUE_BANDS[grade]
+            band = f"±{CLUE_BANDS[grade]:.0%}: {'met' if inside else 'NOT met'}"
+    target = GEN_TIME_TARGETS.get((size, grade))
+    timing = ""
+    if target is not None and cpus:
+        timing = f"<= {target:g} s: {'met' if statistics.median(cpus) <= target else 'NOT met'}"
+    shown = f"{ours:g} | {min(clues)}-{max(clues)}" if clues and ours is not None else "| "
+    return (
+        f"| {size} | {grade} | {made}/{count} | {shown} | {human if human is not None else ''} "
+        f"| {ratio} | {band} | {_spread(blocks) if made else ''} "
+        f"| {statistics.median(cpus):.2f} | {max(cpus):.2f} | {timing} |"
+    )
 
 
 def header(peer: str | None, load: tuple[float, float]) -> list[str]:
@@ -358,7 +434,12 @@ def main() -> int:
     parser.add_argument(
         "--probe-seconds", type=float, default=0.0, help="trial budget per puzzle (0: none)"
     )
-    parser.add_argument("--gen-sizes", default="6x6,8x8")
+    parser.add_argument(
+        "--gen",
+        default="6x6:local,6x6:placement,6x6:contradiction,6x6:search,8x8:local,"
+        "8x8:placement,8x8:contradiction,10x10:local,10x10:placement,16x16:placement",
+        help="SIZE:LEVEL pairs to generate",
+    )
     parser.add_argument("--gen-count", type=int, default=3, help="seeds per size and grade")
     parser.add_argument(
         "--attempts", type=int, default=20, help="seeds the generator tries for one grade"
@@ -378,7 +459,8 @@ def main() -> int:
     measure_logic(entries, args.probe_seconds)
     lines = [*coverage_table(entries), *technique_table(entries), *speed_table(entries, peer)]
     if not args.quick:
-        lines += generation_table(args.gen_sizes.split(","), args.gen_count, args.attempts, entries)
+        plan = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.gen.split(",")]
+        lines += generation_table(plan, args.gen_count, args.attempts, entries)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(header(peer, (load_start, os.getloadavg()[0])) + lines) + "\n")
     print(f"wrote {OUT}")
