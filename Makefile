@@ -2,10 +2,10 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The install builds the compiled Sudoku kernel, Double Choco propagator and colour nonogram
-# line solver too, so their sources are part of the stamp.
+# The install builds the compiled Sudoku kernel, Double Choco propagator and nonogram engine
+# too, so their sources are part of the stamp.
 KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c \
-  src/pencilbox/genres/nonogram/colour/_colourline.c
+  src/pencilbox/genres/nonogram/_engine.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml uv.lock setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
 # Dependencies come from the committed lock, uv.lock (hashes included), installed by uv; uv
@@ -164,4 +164,4 @@ bench-batch: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
-	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/colour/_colourline*.so
+	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/_engine*.so

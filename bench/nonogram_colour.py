@@ -52,8 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
-from pencilbox.genres.nonogram import line as plain_line
-from pencilbox.genres.nonogram.colour import line as colour_line
+from pencilbox.genres.nonogram import line as engine_line
 from pencilbox.genres.nonogram.colour.model import (
     NAMED_HEX,
     Colour,
@@ -84,8 +83,7 @@ SPEEDUP_TARGET = 10.0
 
 
 def clear_line_caches() -> None:
-    colour_line._solve_cached.cache_clear()
-    plain_line._solve_cached.cache_clear()
+    engine_line._solve_cached.cache_clear()
 
 
 @dataclass

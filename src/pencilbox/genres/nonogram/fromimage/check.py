@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline
 from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue
-from pencilbox.genres.nonogram.colour.search import CellVars, encode_line
+from pencilbox.genres.nonogram.search import CellVars, encode_line
 
 
 class GuardedSolver(SatSolver):
