@@ -97,6 +97,9 @@ model: $(STAMP) fonts
 bench-read: $(STAMP) fonts
 	$(BIN)/python bench/read.py
 
+# The nonogram benchmark (bench/results/nonogram.md): pencilbox against pbnsolve, built by hand
+# outside the repository and named by PENCILBOX_PBNSOLVE=PATH ("not measured" without it), and
+# the PyPI peers of bench-peers, puzzle by puzzle in one run.
 bench: $(STAMP) bench-peers
 	$(BIN)/python bench/nonogram.py
 
