@@ -443,6 +443,13 @@ def _recorder_in_values(board: Board, record: Recorder | None) -> Recorder | Non
     return in_values
 
 
+def solution_masks(board: Board, solution: Sequence[int] | None) -> Sequence[int] | None:
+    """A known solution in the puzzle's values as masks."""
+    if solution is None or not board.plain:
+        return solution
+    return [MASK_OF_VALUE[v] for v in solution]
+
+
 def values_of(masks: Sequence[int]) -> tuple[int, ...]:
     """One-colour masks as black-and-white cell values."""
     return tuple(VALUE_OF_MASK[m] for m in masks)
@@ -475,9 +482,9 @@ def find_probe(
     """find_probe_board on cells in the puzzle's values; `tried` is a value (FILLED, EMPTY)
     for black-and-white, a colour for colour puzzles."""
     board = puzzle.board
-    wanted = None if solution is None or not board.plain else [MASK_OF_VALUE[v] for v in solution]
     with as_masks(board, cells) as masks:
-        found = find_probe_board(board, masks, start, stats, deadline, wanted or solution, memo)
+        wanted = solution_masks(board, solution)
+        found = find_probe_board(board, masks, start, stats, deadline, wanted, memo)
     if found is not None and board.plain:
         found.tried = FILLED if found.tried else EMPTY
     return found
@@ -493,9 +500,9 @@ def solve_by_logic(
 ) -> Contradiction | None:
     """solve_board_by_logic on cells in the puzzle's values."""
     board = puzzle.board
-    wanted = None if solution is None or not board.plain else [MASK_OF_VALUE[v] for v in solution]
     with as_masks(board, cells) as masks:
-        return solve_board_by_logic(board, masks, stats, use_probes, deadline, wanted or solution)
+        wanted = solution_masks(board, solution)
+        return solve_board_by_logic(board, masks, stats, use_probes, deadline, wanted)
 
 
 def other(value: int) -> int:
