@@ -2,10 +2,10 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The install builds the compiled Sudoku kernel, Double Choco propagator and colour nonogram
-# line solver too, so their sources are part of the stamp.
+# The install builds the compiled Sudoku kernel, Double Choco propagator and nonogram engine
+# too, so their sources are part of the stamp.
 KERNEL := $(wildcard src/pencilbox/genres/sudoku/_kernel*.[ch]) src/pencilbox/genres/dbchoco/_propagator.c \
-  src/pencilbox/genres/nonogram/colour/_colourline.c
+  src/pencilbox/genres/nonogram/_engine.c
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml uv.lock setup.py $(KERNEL) | cksum | cut -d' ' -f1)
 
 # Dependencies come from the committed lock, uv.lock (hashes included), installed by uv; uv
@@ -104,6 +104,9 @@ model: $(STAMP) fonts
 bench-read: $(STAMP) fonts
 	$(BIN)/python bench/read.py
 
+# The nonogram benchmark (bench/results/nonogram.md): pencilbox against pbnsolve, built by hand
+# outside the repository and named by PENCILBOX_PBNSOLVE=PATH ("not measured" without it), and
+# the PyPI peers of bench-peers, puzzle by puzzle in one run.
 bench: $(STAMP) bench-peers
 	$(BIN)/python bench/nonogram.py
 
@@ -176,4 +179,4 @@ bench-print: $(STAMP) poppler
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/pencilbox/genres/sudoku/_kernel*.so \
-	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/colour/_colourline*.so
+	  src/pencilbox/genres/dbchoco/_propagator*.so src/pencilbox/genres/nonogram/_engine*.so

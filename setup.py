@@ -1,9 +1,9 @@
-"""The compiled parts: the Sudoku kernel, the Double Choco propagator and the colour nonogram
-line solver; everything else about the package is in pyproject.toml.
+"""The compiled parts: the Sudoku kernel, the Double Choco propagator and the nonogram engine
+(line solving, propagation and probing); everything else about the package is in pyproject.toml.
 
 The extensions are optional: without a C compiler the build goes on without them, and
 pencilbox.genres.sudoku.solver uses its pure-Python engines, pencilbox.genres.dbchoco.search
-its lazy-clause loop, pencilbox.genres.nonogram.colour.line its bit-set line solver.
+its lazy-clause loop, pencilbox.genres.nonogram.logic its bit-set line solver and loops.
 """
 
 from setuptools import Extension, setup
@@ -27,8 +27,8 @@ setup(
             optional=True,
         ),
         Extension(
-            "pencilbox.genres.nonogram.colour._colourline",
-            sources=["src/pencilbox/genres/nonogram/colour/_colourline.c"],
+            "pencilbox.genres.nonogram._engine",
+            sources=["src/pencilbox/genres/nonogram/_engine.c"],
             optional=True,
         ),
     ]

@@ -41,7 +41,6 @@ import json
 import os
 import platform
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -51,9 +50,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pbnsolve  # bench/pbnsolve.py (this script's folder is on the path)
+
 import pencilbox
-from pencilbox.genres.nonogram import line as plain_line
-from pencilbox.genres.nonogram.colour import line as colour_line
+from pencilbox.genres.nonogram import line as engine_line
 from pencilbox.genres.nonogram.colour.model import (
     NAMED_HEX,
     Colour,
@@ -84,8 +84,7 @@ SPEEDUP_TARGET = 10.0
 
 
 def clear_line_caches() -> None:
-    colour_line._solve_cached.cache_clear()
-    plain_line._solve_cached.cache_clear()
+    engine_line._solve_cached.cache_clear()
 
 
 @dataclass
@@ -213,43 +212,9 @@ def run_pynogram(case: Case, python: str, folder: Path, timeout: float, repeat: 
 
 
 def run_pbnsolve(case: Case, binary: str, folder: Path, timeout: float, repeat: int) -> None:
-    """Best of `repeat` runs of `pbnsolve -b -u`; the XML goes without its DOCTYPE line, so
-    that libxml2 does not try to fetch the DTD from the network."""
+    """Best of `repeat` runs of `pbnsolve -b -u` (bench/pbnsolve.py)."""
     path = folder / f"{case.key}.xml"
-    xml = "\n".join(
-        line for line in case.puzzle.to("webpbn").splitlines() if not line.startswith("<!DOCTYPE")
-    )
-    path.write_text(xml, encoding="utf-8")
-    best: dict[str, Any] = {}
-    for _ in range(repeat):
-        started = _children_cpu()
-        try:
-            done = subprocess.run(
-                [binary, "-b", "-u", f"-x{int(timeout)}", str(path)],
-                capture_output=True,
-                text=True,
-                timeout=timeout + 15,
-            )
-        except subprocess.TimeoutExpired:
-            best = best or {"status": "timeout", "time_s": None}
-            break
-        took = _children_cpu() - started
-        words = set(done.stdout.split())
-        verdict = next(
-            (v for v in ("unique", "multiple", "contradiction", "timeout") if v in words), "error"
-        )
-        outcome = {"status": verdict, "time_s": took}
-        if not best or (verdict == best["status"] and took < best["time_s"]):
-            best = outcome
-        if verdict not in ("unique", "multiple") or took > 1.0:
-            break
-    case.pbn = best
-
-
-def _children_cpu() -> float:
-    """CPU seconds (user and system) of the finished child processes so far."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    case.pbn = pbnsolve.run(binary, case.puzzle.to("webpbn"), path, timeout, repeat)
 
 
 def pbn_verdict(case: Case) -> str:

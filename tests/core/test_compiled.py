@@ -16,7 +16,7 @@ from pencilbox.core import compiled
 EXTENSIONS = (
     "pencilbox.genres.sudoku._kernel",
     "pencilbox.genres.dbchoco._propagator",
-    "pencilbox.genres.nonogram.colour._colourline",
+    "pencilbox.genres.nonogram._engine",
 )
 
 
@@ -30,7 +30,7 @@ def test_this_checkout_runs_every_compiled_part_it_declares(module: str) -> None
     """Fails on a build older than its sources: run `make setup` (the suite would otherwise
     test the pure-Python fallbacks and report nothing)."""
     import pencilbox.genres.dbchoco.search
-    import pencilbox.genres.nonogram.colour.line
+    import pencilbox.genres.nonogram.line
     import pencilbox.genres.sudoku.solver  # noqa: F401  (each loads its compiled part)
 
     assert module not in compiled.fallbacks()
@@ -79,7 +79,7 @@ def test_a_class_lacking_a_method_counts_as_stale(
 def test_a_complete_module_is_taken_without_a_word(
     fresh_record: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    name = "pencilbox.genres.nonogram.colour._colourline"
+    name = "pencilbox.genres.sudoku._kernel"
     whole = ModuleType(name)
     for function in compiled.expected(name):
         setattr(whole, function, print)

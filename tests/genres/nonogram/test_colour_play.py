@@ -8,8 +8,8 @@ import pytest
 
 from pencilbox.errors import MoveError, PuzzleError
 from pencilbox.genres.nonogram.colour import play
-from pencilbox.genres.nonogram.colour.logic import decided, propagate_all
 from pencilbox.genres.nonogram.colour.model import Colour, make_colour_puzzle
+from pencilbox.genres.nonogram.logic import decided, propagate_all
 from pencilbox.session import Game, state_text
 
 RED, BLUE = Colour("red", "r", "#ff0000"), Colour("blue", "b", "#0000ff")

@@ -13,10 +13,8 @@ from hypothesis import strategies as st
 
 from pencilbox.core.grid import Grid
 from pencilbox.core.timing import Stats
-from pencilbox.genres.nonogram import logic as plain_logic
-from pencilbox.genres.nonogram.colour import line as colour_line
-from pencilbox.genres.nonogram.colour import logic as colour_logic
-from pencilbox.genres.nonogram.colour.line import solve_line, solve_line_python
+from pencilbox.genres.nonogram import line as colour_line
+from pencilbox.genres.nonogram import logic as colour_logic
 from pencilbox.genres.nonogram.colour.model import (
     NAMED_HEX,
     Colour,
@@ -26,6 +24,7 @@ from pencilbox.genres.nonogram.colour.model import (
     runs_of,
 )
 from pencilbox.genres.nonogram.formats import read
+from pencilbox.genres.nonogram.line import solve_line, solve_line_python
 from pencilbox.genres.nonogram.model import FILLED, Nonogram
 from tests.conftest import TEST_DATA
 from tests.genres.nonogram import colour_automaton
@@ -104,14 +103,14 @@ def test_more_colours_than_the_compiled_solver_holds_fall_back_to_python() -> No
     assert narrowed == (1 << 70 | 1, 1 << 70 | 1 << 9 | 1, 1 << 9 | 1)
 
 
-@pytest.mark.skipif(colour_line.compiled_propagate is None, reason="built without C")
+@pytest.mark.skipif(colour_line.KERNEL is None, reason="built without C")
 @pytest.mark.parametrize("seed", range(3))
 def test_compiled_propagation_reaches_the_python_loops_fixpoint(seed: int) -> None:
     """Same cells, same broken line, same passes and line solves, with and without a pass
     limit; some clues are perturbed so that propagation runs into contradictions."""
     rnd = random.Random(seed)
     outcomes = set()
-    for picture, colours in random_pictures(30, seed):
+    for picture, colours in random_pictures(30, seed) + one_colour_pictures(12, seed):
         puzzle = puzzle_of(picture, colours)
         if rnd.random() < 0.4:  # one column's clue made wrong: a contradiction, or none
             cols = list(puzzle.cols)
@@ -122,11 +121,17 @@ def test_compiled_propagation_reaches_the_python_loops_fixpoint(seed: int) -> No
             compiled_cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
             python_cells = compiled_cells.copy()
             compiled_stats, python_stats = Stats(), Stats()
-            compiled = colour_logic.propagate_all(
-                puzzle, compiled_cells, compiled_stats, max_passes=max_passes
+            compiled = colour_logic.propagate_board(
+                puzzle.board, compiled_cells, compiled_stats, max_passes=max_passes
             )
-            python = plain_logic.propagate_all(
-                puzzle, python_cells, python_stats, max_passes=max_passes, line_solver=solve_line
+            python = colour_logic.propagate_python(
+                puzzle.board,
+                python_cells,
+                set(range(puzzle.height)),
+                set(range(puzzle.width)),
+                python_stats,
+                max_passes=max_passes,
+                line_solver=solve_line_python,
             )
             assert compiled == python
             assert compiled_cells == python_cells
@@ -153,6 +158,18 @@ def random_pictures(count: int, seed: int) -> list[tuple[list[list[int]], int]]:
         weights = [2] + [1] * colours
         picture = [rnd.choices(range(colours + 1), weights, k=width) for _ in range(height)]
         pictures.append((picture, colours))
+    return pictures
+
+
+def one_colour_pictures(count: int, seed: int) -> list[tuple[list[list[int]], int]]:
+    """Black-and-white pictures, some with lines longer than a 64-bit word (the compiled
+    engine solves these bit-parallel)."""
+    rnd = random.Random(seed)
+    pictures = []
+    for _ in range(count):
+        width, height = rnd.randint(2, 70), rnd.randint(2, 70)
+        picture = [rnd.choices((0, 1), (3, 2), k=width) for _ in range(height)]
+        pictures.append((picture, 1))
     return pictures
 
 

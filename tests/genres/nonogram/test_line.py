@@ -7,7 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pencilbox.genres.nonogram.line import solve_line
+from pencilbox.genres.nonogram import line as engine_line
+from pencilbox.genres.nonogram.line import solve_plain_line as solve_line
 from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, runs_of
 
 
@@ -59,3 +60,24 @@ def test_long_lines_are_fast_enough_to_not_enumerate() -> None:
     # 40 runs of 1 on 200 cells has astronomically many placements; the DP must not list them
     clue = (1,) * 40
     assert solve_line(clue, (UNKNOWN,) * 200) == (UNKNOWN,) * 200
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    truth=st.lists(st.booleans(), min_size=1, max_size=300),
+    known=st.lists(cells, min_size=300, max_size=300),
+    grow=st.integers(0, 3),
+)
+def test_compiled_bit_parallel_lines_match_the_python_solver(
+    truth: list[bool], known: list[int], grow: int
+) -> None:
+    """Lines up to 300 cells (several 64-bit words): the compiled engine's one-colour solver
+    gives the Python bit-set solver's answer, contradictions included."""
+    if engine_line.KERNEL is None:
+        return
+    clue = engine_line.plain_clue(runs_of(tuple(FILLED if t else EMPTY for t in truth)))
+    if grow and clue:  # a run made longer: often no placement at all
+        j = grow % len(clue)
+        clue = (*clue[:j], (clue[j][0] + grow, 1), *clue[j + 1 :])
+    line = tuple(engine_line.MASK_OF_VALUE[v] for v in known[: len(truth)])
+    assert engine_line.KERNEL.solve_line(clue, line) == engine_line.solve_line_python(clue, line)

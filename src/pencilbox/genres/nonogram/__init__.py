@@ -25,13 +25,6 @@ def _sniff(text: str, filename: str | None) -> bool:
 
 
 def _stream_steps(puzzle: Any, time_limit: float, steps: list[Step]) -> None:
-    from pencilbox.genres.nonogram.colour import ColourNonogram
-
-    if isinstance(puzzle, ColourNonogram):  # the colour trace (its steps name colours)
-        from pencilbox.genres.nonogram.colour.explain import trace as colour_trace
-
-        colour_trace(puzzle, time_limit, steps=steps)
-        return
     from pencilbox.genres.nonogram.explain import trace
 
     trace(puzzle, time_limit, steps=steps)

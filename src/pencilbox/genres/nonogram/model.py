@@ -7,6 +7,7 @@ lengths; an empty tuple is an empty line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Grid
@@ -24,10 +25,10 @@ from pencilbox.genres.nonogram.cells import (
     grid_to_strings,
     runs_of,
 )
+from pencilbox.genres.nonogram.engine import EngineFace
 
 if TYPE_CHECKING:
-    from pencilbox.core.step import Step
-    from pencilbox.genres.base import SolveResult
+    from pencilbox.genres.nonogram.logic import Board
 
 __all__ = [
     "DEFAULT_MAX_SIZE",
@@ -50,7 +51,7 @@ DEFAULT_MAX_SIZE = 200
 
 
 @dataclass(frozen=True)
-class Nonogram:
+class Nonogram(EngineFace):
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
     title: str | None = field(default=None, compare=False)
@@ -72,47 +73,21 @@ class Nonogram:
     def line_clue(self, kind: str, index: int) -> Clue:
         return self.rows[index] if kind == "row" else self.cols[index]
 
+    @cached_property
+    def board(self) -> Board:
+        """The puzzle as the engine sees it: a colour puzzle of one colour (logic.py)."""
+        from pencilbox.genres.nonogram.line import plain_clue
+        from pencilbox.genres.nonogram.logic import Board
+
+        rows = tuple(map(plain_clue, self.rows))
+        return Board(self.width, self.height, rows, tuple(map(plain_clue, self.cols)), 2, True)
+
     def empty_grid(self) -> Grid:
         return Grid.filled_with(self.width, self.height, UNKNOWN)
 
-    # The methods below are the library's friendly face; the work lives in sibling modules,
-    # imported here lazily because those modules import this one.
-    def solve(
-        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
-    ) -> SolveResult:
-        from pencilbox.genres.nonogram.solve import solve
-
-        # The grade (line, probe or search) comes with the search itself, asked for or not.
-        return solve(self, limit=limit, time_limit=time_limit)
-
-    def steps(self, time_limit: float | None = None) -> list[Step]:
-        from pencilbox.genres.nonogram.explain import trace
-
-        return trace(self, time_limit=time_limit)
-
-    def grade(self) -> str:
-        from pencilbox.genres.nonogram.solve import grade
-
-        return grade(self)
-
-    def grade_report(self) -> dict[str, Any]:
-        """The grade in the shape every genre reports it (line / probe / search)."""
-        return base.step_kind_report(self.grade())
-
-    def hint(self, level: int = 1) -> str | None:
-        """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
-        from pencilbox.genres.nonogram.explain import trace
-
-        steps = trace(self, max_passes=1)
-        if not steps:
-            return None
-        step = steps[0]
-        if level == 1:
-            return f"Use {step.technique} logic."
-        if level == 2:
-            return f"Look at {step.clue}." if step.clue else step.sentence
-        return step.sentence
-
+    # The library's friendly face (solve, steps, grade, hint, logic_grid come from EngineFace,
+    # shared with colour puzzles); the work lives in sibling modules, imported lazily because
+    # those modules import this one.
     def to(self, format: str) -> str:
         return base.write(self, format)  # (the notations build puzzles: they sit above)
 
@@ -120,17 +95,6 @@ class Nonogram:
         from pencilbox.genres.nonogram.check import violations
 
         return violations(self, grid)
-
-    def logic_grid(self, max_passes: int | None = None, probes: bool = False) -> Grid:
-        """The cells that logic fixes: `max_passes=1` is the seed tool's "single step"."""
-        from pencilbox.genres.nonogram.logic import propagate_all, solve_by_logic
-
-        cells = [UNKNOWN] * (self.width * self.height)
-        if probes:
-            solve_by_logic(self, cells)
-        else:
-            propagate_all(self, cells, max_passes=max_passes)
-        return Grid(self.width, self.height, tuple(cells))
 
     def render(self, grid: Grid | None = None, fmt: str = "text") -> str:
         from pencilbox.genres.nonogram import render

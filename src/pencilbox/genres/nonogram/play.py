@@ -59,7 +59,7 @@ class NonogramPlay:
             return colour.hint(puzzle, grid, solution)
         from pencilbox.genres.nonogram.explain import _line_cell as line_cell
         from pencilbox.genres.nonogram.explain import line_steps
-        from pencilbox.genres.nonogram.line import solve_line
+        from pencilbox.genres.nonogram.line import solve_plain_line as solve_line
         from pencilbox.genres.nonogram.logic import find_probe, other, read_line
         from pencilbox.genres.nonogram.model import UNKNOWN, format_clue
 

@@ -1,63 +1,121 @@
 """Complete search: the nonogram as a SAT problem for CaDiCaL.
 
-One variable per cell (true = filled). For each line, the start of run j is written in *order
-encoding*: le[j][t] means "run j starts at or before its t-th possible start". Only starts that
-the exact line solver still allows (given the cells known after logic) get a variable, which
-keeps the formula small even on 512x512 grids. Then:
+The problem is what line propagation left open, not the whole grid: a cell that propagation
+decided is a constant, and a line with no open cell is left out (it fits its clue: the line
+solver accepted it). An open cell gets one variable per colour (background aside) still
+possible there; for black-and-white that is one variable per open cell, true = filled. For each
+line with an open cell, the start of run j is written in *order encoding*: le[j][t] means "run
+j starts at or before its t-th possible start". Only starts that the exact line solver still
+allows get a variable, which keeps the formula small even on 512x512 grids. Then:
   - le is monotone and the last possible start is always reached (each run starts exactly once);
-  - run j+1 starting by p forces run j to start by p - len(j) - 1 (order and gap);
+  - run j+1 starting by p forces run j to start by p - len(j) - gap (order and gap; the gap is
+    one cell between runs of the same colour, none between different colours);
   - run j covers cell c  <=>  it starts by c and not by c - len(j);
-  - a cell is filled  <=>  some run of its row covers it (and likewise for its column).
+  - an open cell has colour c  <=>  some run of colour c of its row covers it (and likewise for
+    its column); a decided coloured cell is covered by a run of its colour.
+Runs of a line never overlap, so at most one colour variable of a cell is true: no clauses are
+needed for that, and a cell with none true is background.
+
+On the speckled 30x30 puzzles of the colour benchmark, propagation leaves 4 to 25 cells open;
+encoding only those (instead of a variable per cell and colour of all 900, with unit clauses for
+the decided ones) took the encoding from about 2.5 ms to a tenth of that.
 """
 
 from __future__ import annotations
 
 import itertools
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pencilbox.core.sat import SatSolver
-from pencilbox.genres.nonogram.cells import EMPTY, FILLED, Clue
-from pencilbox.genres.nonogram.line import placements
+from pencilbox.genres.nonogram.colour.cells import BACKGROUND, ColourClue
+from pencilbox.genres.nonogram.line import run_starts
 from pencilbox.genres.nonogram.logic import read_line
 
 if TYPE_CHECKING:
-    from pencilbox.genres.nonogram.model import Nonogram
+    from pencilbox.genres.nonogram.logic import Board
 
 
 class Unsatisfiable(Exception):
     """A line has no placement at all: the puzzle has no solution from this state."""
 
 
-def encode(puzzle: Nonogram, cells: Sequence[int], solver: SatSolver) -> list[int]:
-    """Add the puzzle's clauses to `solver`; return the cell variables (row-major)."""
-    cell_vars = solver.new_vars(len(cells))
-    for i, value in enumerate(cells):
-        if value == FILLED:
-            solver.add_clause([cell_vars[i]])
-        elif value == EMPTY:
-            solver.add_clause([-cell_vars[i]])
-    width = puzzle.width
+CellVars = list[Mapping[int, int]]
+"""Per cell (row-major): colour index (1 and up) -> the variable "the cell has this colour";
+empty for a cell that was decided when the puzzle was encoded (a constant of the encoding)."""
+
+DECIDED: Mapping[int, int] = MappingProxyType({})
+"""The variables of a decided cell: none."""
+
+
+def encode(board: Board, cells: Sequence[int], solver: SatSolver) -> CellVars:
+    """Add the clauses of what `cells` leaves open to `solver`; return the cell-colour
+    variables (none for the decided cells)."""
+    if not all(cells):
+        raise Unsatisfiable
+    cell_vars: CellVars = [DECIDED] * len(cells)
+    must_colour = []
+    for i, mask in enumerate(cells):
+        if mask & (mask - 1):
+            options = [c for c in range(1, mask.bit_length()) if mask >> c & 1]
+            cell_vars[i] = dict(zip(options, solver.new_vars(len(options))))
+            if not mask & 1 << BACKGROUND:  # coloured for sure, the colour still open
+                must_colour.append(list(cell_vars[i].values()))
+    solver.add_clauses(must_colour)
+    width = board.width
+    open_rows = {i // width for i, variables in enumerate(cell_vars) if variables}
+    open_cols = {i % width for i, variables in enumerate(cell_vars) if variables}
     state = list(cells)
-    for r, clue in enumerate(puzzle.rows):
-        line_vars = cell_vars[r * width : (r + 1) * width]
-        _encode_line(solver, clue, read_line(puzzle, state, "row", r), line_vars)
-    for c, clue in enumerate(puzzle.cols):
-        line_vars = cell_vars[c::width]
-        _encode_line(solver, clue, read_line(puzzle, state, "column", c), line_vars)
+    for index in sorted(open_rows):
+        row = read_line(board, state, "row", index)
+        encode_line(solver, board.rows[index], row, cell_vars[index * width : (index + 1) * width])
+    for index in sorted(open_cols):
+        column = read_line(board, state, "column", index)
+        encode_line(solver, board.cols[index], column, cell_vars[index::width])
     return cell_vars
 
 
-def _encode_line(
-    solver: SatSolver, clue: Clue, line: tuple[int, ...], cell_vars: Sequence[int]
+def encode_line(
+    solver: SatSolver, clue: ColourClue, line: tuple[int, ...], cell_vars: CellVars
 ) -> None:
-    found = placements(clue, line)
-    if found is None:
+    """The clauses of one line: its cells' colours (`cell_vars`, where a cell without
+    variables is decided, its colour read from `line`) are those its runs give them."""
+    starts = run_starts(clue, line)
+    if starts is None:
         raise Unsatisfiable
-    covers = run_covers(solver, clue, (1,) * len(clue), found.starts, len(cell_vars))
-    for cell_var, cell_covers in zip(cell_vars, covers):
-        solver.equals_or(cell_var, [literal for _, literal in cell_covers])
+    if not clue:
+        solver.add_clauses([-v] for variables in cell_vars for v in variables.values())
+        return
+    lengths = [length for length, _ in clue]
+    gaps = [int(a[1] == b[1]) for a, b in itertools.pairwise(clue)] + [0]
+    covers = run_covers(solver, lengths, gaps, starts, len(line))
+    clauses: list[list[int]] = []
+    for mask, variables, cell_covers in zip(line, cell_vars, covers):
+        for j, literal in cell_covers:
+            if not mask >> clue[j][1] & 1:  # cannot happen after the line solver; kept exact
+                clauses.append([-literal])
+        if variables:
+            for colour, variable in variables.items():
+                inputs = [lit for j, lit in cell_covers if clue[j][1] == colour]
+                clauses.append([-variable, *inputs])
+                clauses.extend([variable, -literal] for literal in inputs)
+        elif mask != 1 << BACKGROUND:  # decided on a colour: a run of that colour covers it
+            colour = mask.bit_length() - 1
+            clauses.append([lit for j, lit in cell_covers if clue[j][1] == colour])
+    solver.add_clauses(clauses)
+
+
+def is_colour(cell_vars: CellVars, cell: int, colour: int) -> list[int]:
+    """Assumption literals for "the cell has this colour" (background: none of its colours);
+    none for a cell decided when the puzzle was encoded (there it is a constant)."""
+    variables = cell_vars[cell]
+    if not variables:
+        return []
+    if colour == BACKGROUND:
+        return [-variable for variable in variables.values()]
+    return [variables[colour]]
 
 
 def run_covers(

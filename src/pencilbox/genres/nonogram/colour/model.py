@@ -11,7 +11,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Grid
 from pencilbox.errors import InvalidPuzzle, LimitExceeded, quote, shorten
@@ -27,11 +28,11 @@ from pencilbox.genres.nonogram.colour.cells import (
     needed_cells,
     runs_of,
 )
+from pencilbox.genres.nonogram.engine import EngineFace
 from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE
 
 if TYPE_CHECKING:
-    from pencilbox.core.step import Step
-    from pencilbox.genres.base import SolveResult
+    from pencilbox.genres.nonogram.logic import Board
 
 __all__ = [
     "BACKGROUND",
@@ -119,7 +120,7 @@ WHITE = Colour("white", BACKGROUND_CHAR, "#ffffff")
 
 
 @dataclass(frozen=True)
-class ColourNonogram:
+class ColourNonogram(EngineFace):
     colours: tuple[Colour, ...]
     """The palette; colours[0] is the background."""
     rows: tuple[ColourClue, ...]
@@ -147,6 +148,13 @@ class ColourNonogram:
     def line_clue(self, kind: str, index: int) -> ColourClue:
         return self.rows[index] if kind == "row" else self.cols[index]
 
+    @cached_property
+    def board(self) -> Board:
+        """The puzzle as the engine sees it (logic.py): the same engine as black-and-white."""
+        from pencilbox.genres.nonogram.logic import Board
+
+        return Board(self.width, self.height, self.rows, self.cols, len(self.colours))
+
     def empty_grid(self) -> Grid:
         return Grid.filled_with(self.width, self.height, self.full_mask)
 
@@ -161,42 +169,8 @@ class ColourNonogram:
         """`2 red, 3 blue` (or `0` for an empty line), as sentences show it."""
         return ", ".join(f"{n} {self.colours[c].name}" for n, c in clue) if clue else "0"
 
-    # The library's face; the work lives in sibling modules, imported lazily (they import this).
-    def solve(
-        self, limit: int = 2, time_limit: float | None = None, *, grade: bool = True
-    ) -> SolveResult:
-        from pencilbox.genres.nonogram.colour.solve import solve
-
-        # The grade (line, probe or search) comes with the search itself, asked for or not.
-        return solve(self, limit=limit, time_limit=time_limit)
-
-    def steps(self, time_limit: float | None = None) -> list[Step]:
-        from pencilbox.genres.nonogram.colour.explain import trace
-
-        return trace(self, time_limit=time_limit)
-
-    def grade(self) -> str:
-        from pencilbox.genres.nonogram.colour.solve import grade
-
-        return grade(self)
-
-    def grade_report(self) -> dict[str, Any]:
-        return base.step_kind_report(self.grade())
-
-    def hint(self, level: int = 1) -> str | None:
-        """The first step from the empty grid: 1 its technique, 2 where, 3 the sentence."""
-        from pencilbox.genres.nonogram.colour.explain import trace
-
-        steps = trace(self, max_passes=1)
-        if not steps:
-            return None
-        step = steps[0]
-        if level == 1:
-            return f"Use {step.technique} logic."
-        if level == 2:
-            return f"Look at {step.clue}." if step.clue else step.sentence
-        return step.sentence
-
+    # The library's face (the solving methods come from EngineFace, shared with black-and-white);
+    # the work lives in sibling modules, imported lazily (they import this).
     def to(self, format: str) -> str:
         return base.write(self, format)  # (the notations build puzzles: they sit above)
 
@@ -204,16 +178,6 @@ class ColourNonogram:
         from pencilbox.genres.nonogram.colour.check import violations
 
         return violations(self, grid)
-
-    def logic_grid(self, max_passes: int | None = None, probes: bool = False) -> Grid:
-        from pencilbox.genres.nonogram.colour.logic import propagate_all, solve_by_logic
-
-        cells = [self.full_mask] * (self.width * self.height)
-        if probes:
-            solve_by_logic(self, cells)
-        else:
-            propagate_all(self, cells, max_passes=max_passes)
-        return Grid(self.width, self.height, tuple(cells))
 
     def render(self, grid: Grid | None = None, fmt: str = "text") -> str:
         from pencilbox.genres.nonogram.colour import render

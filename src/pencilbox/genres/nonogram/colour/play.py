@@ -18,11 +18,9 @@ from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
 from pencilbox.genres.nonogram.check import broken_lines
 from pencilbox.genres.nonogram.colour.cells import BACKGROUND
-from pencilbox.genres.nonogram.colour.explain import line_steps, probe_step
-from pencilbox.genres.nonogram.colour.line import solve_line
-from pencilbox.genres.nonogram.colour.logic import decided, find_probe, propagate_all
-from pencilbox.genres.nonogram.explain import LEVELS
-from pencilbox.genres.nonogram.logic import read_line
+from pencilbox.genres.nonogram.explain import LEVELS, line_steps, probe_step
+from pencilbox.genres.nonogram.line import solve_line
+from pencilbox.genres.nonogram.logic import decided, find_probe, propagate_all, read_line
 
 if TYPE_CHECKING:
     from pencilbox.genres.nonogram.colour.model import ColourNonogram

@@ -9,8 +9,8 @@ retired (asserted false) and the new clue is encoded under a new guard. The "dif
 somewhere" clause of a question has a guard too, retired after it. Encoding a 50x50 puzzle
 anew each round took most of the repair's time; this way a round encodes two lines.
 
-Black-and-white is the one-colour case: the colour encoding (colour/search.py) with every run
-of colour 1 is the black-and-white one.
+Black-and-white is the one-colour case: the encoding of search.py with every run of colour 1
+is the black-and-white one.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline
 from pencilbox.genres.nonogram.colour.model import BACKGROUND, ColourClue
-from pencilbox.genres.nonogram.colour.search import CellVars, encode_line
+from pencilbox.genres.nonogram.search import CellVars, encode_line
 
 
 class GuardedSolver(SatSolver):

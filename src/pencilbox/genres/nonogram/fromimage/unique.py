@@ -25,12 +25,11 @@ from dataclasses import dataclass, field
 
 from pencilbox.core.grid import Grid
 from pencilbox.core.timing import Deadline, TimeLimitReached
-from pencilbox.genres.nonogram import logic as bw_logic
-from pencilbox.genres.nonogram.colour import logic as colour_logic
+from pencilbox.genres.nonogram import logic
 from pencilbox.genres.nonogram.colour.model import Colour, ColourNonogram
 from pencilbox.genres.nonogram.colour.model import clues_of as colour_clues
 from pencilbox.genres.nonogram.fromimage.check import UniquenessCheck
-from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, Nonogram, make_puzzle
+from pencilbox.genres.nonogram.model import EMPTY, FILLED, Nonogram, make_puzzle
 from pencilbox.genres.nonogram.model import clues_of as bw_clues
 
 TRIED = {"line": 6, "probe": 4, "search": 3}
@@ -77,21 +76,13 @@ class Builder:
         self, puzzle: AnyNonogram, grid: Sequence[int], grade: str, deadline: Deadline
     ) -> list[int]:
         """The cells that line logic (or lines and probes) cannot decide from the empty grid."""
-        probes = grade == "probe"
-        if isinstance(puzzle, Nonogram):
-            cells = [UNKNOWN] * len(grid)
-            solution = [FILLED if v else EMPTY for v in grid]
-            if probes:
-                bw_logic.solve_by_logic(puzzle, cells, deadline=deadline, solution=solution)
-            else:
-                bw_logic.propagate_all(puzzle, cells, deadline=deadline)
-            return [i for i, v in enumerate(cells) if v == UNKNOWN]
-        masks = [puzzle.full_mask] * len(grid)
-        if probes:
+        board = puzzle.board  # black-and-white is the one-colour board: palette index = colour
+        masks = [board.full_mask] * len(grid)
+        if grade == "probe":
             solution = [1 << v for v in grid]
-            colour_logic.solve_by_logic(puzzle, masks, deadline=deadline, solution=solution)
+            logic.solve_board_by_logic(board, masks, deadline=deadline, solution=solution)
         else:
-            colour_logic.propagate_all(puzzle, masks, deadline=deadline)
+            logic.propagate_board(board, masks, deadline=deadline)
         return [i for i, mask in enumerate(masks) if mask & (mask - 1)]
 
     def differing_cells(self, grid: Sequence[int], deadline: Deadline) -> list[int] | None:

@@ -1,0 +1,1167 @@
+/* The nonogram engine in C: line solving, propagation to a fixpoint and probing, for
+ * black-and-white and colour puzzles alike (line.py and logic.py are the same in Python: the
+ * fallback without a compiler, and the oracle the tests compare this with).
+ *
+ * Cells are colour masks: bit 0 the background, bit c colour c (at most 63 colours). A
+ * black-and-white puzzle is the one-colour case (masks 1 empty, 2 filled, 3 open).
+ *
+ * Two line solvers give the same answer:
+ *   - the general one (any number of colours), cell by cell, O(n * k) for n cells, k runs:
+ *       fwd[j][i]  runs 0..j-1 fit in cells [0, i), background after the last one up to i;
+ *       bwd[j][i]  runs j..k-1 fit in cells [i, n), background before the first one from i;
+ *     run j may start at s when its colour is allowed on s..s+len-1, the runs before it end
+ *     by s (one background cell earlier when run j-1 has the same colour) and the runs after
+ *     it fit from s+len on (after a background cell when run j+1 has the same colour);
+ *   - the bit-parallel one for one colour, on bit sets of any length (words of 64 bits): a
+ *     table row of the same programme is a handful of shifts and ANDs and one addition,
+ *     whose carry walks over cells that may stay empty (line.py explains the steps). The
+ *     backward table is the forward table of the mirrored line, bit-reversed.
+ *
+ * Module functions: solve_line(clue, line), run_starts(clue, line). The Engine type holds one
+ * puzzle's clues and runs whole-grid work on a list of masks: propagate (dirty rows top to
+ * bottom, then dirty columns, until nothing changes), find_probe (the first open cell, from a
+ * start and wrapping, with a colour that breaks a line) and solve_by_logic (propagation and
+ * probes until solved or stuck). Probes that end without contradiction are remembered with
+ * the cells they changed: propagation is monotone, so while every cell learned since is at
+ * least as open as that probe's fixpoint, the probe can only end there again and is skipped.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_COLOURS 63
+#define MEMO_CELL_BUDGET ((Py_ssize_t)1 << 22) /* remembered cells over all probes */
+
+typedef uint64_t word;
+
+/* ---- the general line solver ------------------------------------------------------------ */
+
+typedef struct {
+    Py_ssize_t n, k;
+    const uint64_t *line;
+    const Py_ssize_t *len;
+    const int *colour;
+    unsigned char *fwd, *bwd, *bg_ok;
+    int32_t *bad; /* per run j: bad[j * (n + 1) + i] = cells in [0, i) not allowing its colour */
+} Work;
+
+#define FWD(w, j, i) ((w)->fwd[(j) * ((w)->n + 1) + (i)])
+#define BWD(w, j, i) ((w)->bwd[(j) * ((w)->n + 2) + (i)])
+
+static int fits_colour(const Work *w, Py_ssize_t j, Py_ssize_t s) {
+    const int32_t *bad = w->bad + j * (w->n + 1);
+    Py_ssize_t e = s + w->len[j];
+    return s >= 0 && e <= w->n && bad[e] == bad[s];
+}
+
+/* The runs before j may have ended (with the gap the colours need) by start s. */
+static int start_ok(const Work *w, Py_ssize_t j, Py_ssize_t s) {
+    if (j == 0 || w->colour[j - 1] != w->colour[j]) return FWD(w, j, s);
+    return s >= 1 && w->bg_ok[s - 1] && FWD(w, j, s - 1);
+}
+
+/* The runs after j fit from the end e of run j (with the gap the colours need). */
+static int end_ok(const Work *w, Py_ssize_t j, Py_ssize_t e) {
+    if (j == w->k - 1) return BWD(w, w->k, e);
+    if (w->colour[j + 1] != w->colour[j]) return BWD(w, j + 1, e);
+    return e < w->n && w->bg_ok[e] && BWD(w, j + 1, e + 1);
+}
+
+static void forward(Work *w) {
+    Py_ssize_t n = w->n, k = w->k;
+    FWD(w, 0, 0) = 1;
+    for (Py_ssize_t i = 1; i <= n; i++) FWD(w, 0, i) = FWD(w, 0, i - 1) && w->bg_ok[i - 1];
+    for (Py_ssize_t j = 1; j <= k; j++) {
+        Py_ssize_t len = w->len[j - 1];
+        for (Py_ssize_t i = 0; i <= n; i++) {
+            int ends_here = i >= len && fits_colour(w, j - 1, i - len) && start_ok(w, j - 1, i - len);
+            FWD(w, j, i) = ends_here || (i >= 1 && FWD(w, j, i - 1) && w->bg_ok[i - 1]);
+        }
+    }
+}
+
+static void backward(Work *w) {
+    Py_ssize_t n = w->n, k = w->k;
+    BWD(w, k, n) = 1;
+    BWD(w, k, n + 1) = 0;
+    for (Py_ssize_t i = n - 1; i >= 0; i--) BWD(w, k, i) = w->bg_ok[i] && BWD(w, k, i + 1);
+    for (Py_ssize_t j = k - 1; j >= 0; j--) {
+        BWD(w, j, n + 1) = 0;
+        BWD(w, j, n) = 0;
+        for (Py_ssize_t i = n - 1; i >= 0; i--) {
+            int starts_here = fits_colour(w, j, i) && end_ok(w, j, i + w->len[j]);
+            BWD(w, j, i) = starts_here || (w->bg_ok[i] && BWD(w, j, i + 1));
+        }
+    }
+}
+
+/* possible[i]: the colour mask cell i may take; 0 when the clue does not fit at all. */
+static int narrow(Work *w, uint64_t *possible, int32_t *cover) {
+    Py_ssize_t n = w->n, k = w->k;
+    forward(w);
+    if (!FWD(w, k, n)) return 0;
+    backward(w);
+    memset(possible, 0, (size_t)n * sizeof(uint64_t));
+    for (Py_ssize_t j = 0; j < k; j++) {
+        Py_ssize_t len = w->len[j];
+        memset(cover, 0, (size_t)(n + 1) * sizeof(int32_t));
+        for (Py_ssize_t s = 0; s + len <= n; s++) {
+            if (fits_colour(w, j, s) && start_ok(w, j, s) && end_ok(w, j, s + len)) {
+                cover[s]++;
+                cover[s + len]--;
+            }
+        }
+        int32_t depth = 0;
+        uint64_t bit = (uint64_t)1 << w->colour[j];
+        for (Py_ssize_t i = 0; i < n; i++) {
+            depth += cover[i];
+            if (depth > 0) possible[i] |= bit;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!w->bg_ok[i]) continue;
+        for (Py_ssize_t j = 0; j <= k; j++) {
+            if (FWD(w, j, i) && BWD(w, j, i + 1)) {
+                possible[i] |= 1;
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
+/* ---- the bit-parallel line solver (one colour) ------------------------------------------ */
+
+/* Bit sets over the n + 1 boundaries of a line (bit i: boundary i, or cell i), in `nw` words;
+ * every operation keeps the bits above `bits` clear. */
+typedef struct {
+    Py_ssize_t bits, nw;
+    word top; /* the used bits of the last word */
+} Shape;
+
+static void b_clear(word *d, const Shape *sh) { memset(d, 0, (size_t)sh->nw * sizeof(word)); }
+
+static void b_shl(word *d, const word *a, Py_ssize_t s, const Shape *sh) {
+    Py_ssize_t q = s >> 6, r = s & 63, nw = sh->nw;
+    for (Py_ssize_t i = nw - 1; i >= 0; i--) {
+        word hi = i - q >= 0 ? a[i - q] << r : 0;
+        word lo = (r && i - q - 1 >= 0) ? a[i - q - 1] >> (64 - r) : 0;
+        d[i] = hi | lo;
+    }
+    d[nw - 1] &= sh->top;
+}
+
+static void b_shr(word *d, const word *a, Py_ssize_t s, const Shape *sh) {
+    Py_ssize_t q = s >> 6, r = s & 63, nw = sh->nw;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        word lo = i + q < nw ? a[i + q] >> r : 0;
+        word hi = (r && i + q + 1 < nw) ? a[i + q + 1] << (64 - r) : 0;
+        d[i] = lo | hi;
+    }
+}
+
+/* d = boundaries reachable from `seeds` stepping right over cells of `pass`:
+ * seeds | ((pass + (seeds & pass)) ^ pass), the addition carried across words. */
+static void b_slide(word *d, const word *seeds, const word *pass, const Shape *sh) {
+    word carry = 0;
+    for (Py_ssize_t i = 0; i < sh->nw; i++) {
+        word add = seeds[i] & pass[i];
+        word sum = pass[i] + add;
+        word c1 = sum < pass[i];
+        word sum2 = sum + carry;
+        word c2 = sum2 < sum;
+        carry = c1 | c2;
+        d[i] = seeds[i] | (sum2 ^ pass[i]);
+    }
+    d[sh->nw - 1] &= sh->top;
+}
+
+/* d = bits s with bits s..s+len-1 of m all set (d may not alias m; tmp is scratch). */
+static void b_windows(word *d, const word *m, Py_ssize_t len, word *tmp, const Shape *sh) {
+    memcpy(d, m, (size_t)sh->nw * sizeof(word));
+    Py_ssize_t span = 1;
+    while (span * 2 <= len) {
+        b_shr(tmp, d, span, sh);
+        for (Py_ssize_t i = 0; i < sh->nw; i++) d[i] &= tmp[i];
+        span *= 2;
+    }
+    if (span < len) {
+        b_shr(tmp, d, len - span, sh);
+        for (Py_ssize_t i = 0; i < sh->nw; i++) d[i] &= tmp[i];
+    }
+}
+
+/* d |= the cells covered by a run of `len` starting at a bit of `starts` (starts is used up). */
+static void b_spread_into(word *d, word *starts, Py_ssize_t len, word *tmp, const Shape *sh) {
+    Py_ssize_t span = 1;
+    while (span * 2 <= len) {
+        b_shl(tmp, starts, span, sh);
+        for (Py_ssize_t i = 0; i < sh->nw; i++) starts[i] |= tmp[i];
+        span *= 2;
+    }
+    if (span < len) {
+        b_shl(tmp, starts, len - span, sh);
+        for (Py_ssize_t i = 0; i < sh->nw; i++) starts[i] |= tmp[i];
+    }
+    for (Py_ssize_t i = 0; i < sh->nw; i++) d[i] |= starts[i];
+}
+
+static word reverse64(word x) {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return __builtin_bswap64(x);
+}
+
+/* d = a with its `bits` lowest bits in reverse order (tmp is scratch). */
+static void b_reverse(word *d, const word *a, word *tmp, const Shape *sh) {
+    Py_ssize_t nw = sh->nw;
+    for (Py_ssize_t i = 0; i < nw; i++) tmp[nw - 1 - i] = reverse64(a[i]);
+    b_shr(d, tmp, nw * 64 - sh->bits, sh);
+}
+
+static int b_test(const word *a, Py_ssize_t i) { return (int)(a[i >> 6] >> (i & 63) & 1); }
+
+/* Scratch for the bit-parallel solver: lines up to `cells` cells, clues up to `runs` runs. */
+typedef struct {
+    word *block;
+    word *nf, *ne, *mnf, *mne, *fwd, *bwd, *fill, *empty, *t1, *t2, *t3, *t4;
+    Py_ssize_t *mlen;
+} Bits;
+
+static int bits_alloc(Bits *b, Py_ssize_t cells, Py_ssize_t runs) {
+    Py_ssize_t nw = (cells + 1 + 63) / 64 + 1;
+    size_t words = (size_t)nw * (10 + 2 * (size_t)(runs + 1));
+    b->block = calloc(words + (size_t)runs + 1, sizeof(word));
+    if (b->block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    word *p = b->block;
+    word **slots[] = {&b->nf, &b->ne, &b->mnf, &b->mne, &b->fill, &b->empty,
+                      &b->t1, &b->t2, &b->t3, &b->t4};
+    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++, p += nw) *slots[i] = p;
+    b->fwd = p;
+    p += nw * (runs + 1);
+    b->bwd = p;
+    p += nw * (runs + 1);
+    b->mlen = (Py_ssize_t *)p;
+    return 0;
+}
+
+/* forward table of one orientation: table[j] = boundaries where runs 0..j-1 may have ended. */
+static void b_forward(word *table, const Py_ssize_t *len, Py_ssize_t k, const word *nf,
+                      const word *ne, Bits *b, const Shape *sh) {
+    Py_ssize_t nw = sh->nw;
+    b_clear(b->t1, sh);
+    b->t1[0] = 1;
+    b_slide(table, b->t1, nf, sh);
+    for (Py_ssize_t j = 0; j < k; j++) {
+        word *reach = table + j * nw, *starts = b->t1;
+        if (j == 0) {
+            memcpy(starts, reach, (size_t)nw * sizeof(word));
+        } else {
+            for (Py_ssize_t i = 0; i < nw; i++) b->t2[i] = reach[i] & nf[i];
+            b_shl(starts, b->t2, 1, sh);
+        }
+        b_windows(b->t2, ne, len[j], b->t3, sh);
+        for (Py_ssize_t i = 0; i < nw; i++) b->t2[i] &= starts[i];
+        b_shl(b->t4, b->t2, len[j], sh);
+        b_slide(reach + nw, b->t4, nf, sh);
+    }
+}
+
+/* The one-colour line `line` (n masks of bits 0-1) against runs len[0..k): possible[i] set to
+ * the masks each cell may take; 0 when no placement fits. */
+static int narrow_bits(const uint64_t *line, Py_ssize_t n, const Py_ssize_t *len, Py_ssize_t k,
+                       Bits *b, uint64_t *possible) {
+    Shape sh = {n + 1, (n + 1 + 63) / 64, 0};
+    sh.top = (sh.bits & 63) ? (((word)1 << (sh.bits & 63)) - 1) : ~(word)0;
+    Py_ssize_t nw = sh.nw;
+    b_clear(b->nf, &sh);
+    b_clear(b->ne, &sh);
+    b_clear(b->mnf, &sh);
+    b_clear(b->mne, &sh);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t m = n - 1 - i;
+        if (line[i] & 1) {
+            b->nf[i >> 6] |= (word)1 << (i & 63);
+            b->mnf[m >> 6] |= (word)1 << (m & 63);
+        }
+        if (line[i] & 2) {
+            b->ne[i >> 6] |= (word)1 << (i & 63);
+            b->mne[m >> 6] |= (word)1 << (m & 63);
+        }
+    }
+    if (k == 0) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!(line[i] & 1)) return 0;
+            possible[i] = 1;
+        }
+        return 1;
+    }
+    b_forward(b->fwd, len, k, b->nf, b->ne, b, &sh);
+    if (!b_test(b->fwd + k * nw, n)) return 0;
+    for (Py_ssize_t j = 0; j < k; j++) b->mlen[j] = len[k - 1 - j];
+    /* the mirrored table, reversed row by row into bwd[j] = mirrored[k - j] */
+    word *mirrored = b->bwd; /* written in place, then reversed through t-scratch below */
+    b_forward(mirrored, b->mlen, k, b->mnf, b->mne, b, &sh);
+    for (Py_ssize_t j = 0; j <= k / 2; j++) {
+        word *lo = mirrored + j * nw, *hi = mirrored + (k - j) * nw;
+        b_reverse(b->t2, lo, b->t1, &sh);
+        if (lo != hi) {
+            b_reverse(b->t3, hi, b->t1, &sh);
+            memcpy(lo, b->t3, (size_t)nw * sizeof(word));
+        }
+        memcpy(hi, b->t2, (size_t)nw * sizeof(word));
+    }
+    word *fwd = b->fwd, *bwd = b->bwd;
+    b_clear(b->fill, &sh);
+    for (Py_ssize_t j = 0; j < k; j++) {
+        word *prefix = b->t1, *suffix = b->t2;
+        if (j == 0) {
+            memcpy(prefix, fwd, (size_t)nw * sizeof(word));
+        } else {
+            for (Py_ssize_t i = 0; i < nw; i++) b->t3[i] = fwd[j * nw + i] & b->nf[i];
+            b_shl(prefix, b->t3, 1, &sh);
+        }
+        if (j == k - 1) {
+            b_shr(suffix, bwd + k * nw, len[j], &sh);
+        } else {
+            b_shr(b->t3, bwd + (j + 1) * nw, 1, &sh);
+            for (Py_ssize_t i = 0; i < nw; i++) b->t3[i] &= b->nf[i];
+            b_shr(suffix, b->t3, len[j], &sh);
+        }
+        b_windows(b->t3, b->ne, len[j], b->t4, &sh);
+        for (Py_ssize_t i = 0; i < nw; i++) b->t3[i] &= prefix[i] & suffix[i];
+        b_spread_into(b->fill, b->t3, len[j], b->t4, &sh);
+    }
+    b_clear(b->empty, &sh);
+    for (Py_ssize_t j = 0; j <= k; j++) {
+        b_shr(b->t1, bwd + j * nw, 1, &sh);
+        for (Py_ssize_t i = 0; i < nw; i++) b->empty[i] |= fwd[j * nw + i] & b->t1[i];
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        possible[i] = (uint64_t)(b_test(b->fill, i) << 1 | (b_test(b->empty, i) & b_test(b->nf, i)));
+    return 1;
+}
+
+/* ---- scratch and clues ------------------------------------------------------------------- */
+
+/* Scratch space for one line of up to n cells and k runs (both solvers). */
+typedef struct {
+    char *block;
+    uint64_t *line, *possible;
+    Py_ssize_t *len;
+    int32_t *bad, *cover;
+    int *colour;
+    unsigned char *bg_ok, *fwd, *bwd;
+    Bits bits;
+} Scratch;
+
+static void scratch_free(Scratch *s) {
+    free(s->block);
+    free(s->bits.block);
+    s->block = NULL;
+    s->bits.block = NULL;
+}
+
+static int scratch_alloc(Scratch *s, Py_ssize_t n, Py_ssize_t k) {
+    size_t cells = (size_t)n + 2, runs = (size_t)k + 1;
+    /* Widest arrays first so that each stays aligned: line, possible, len (8 bytes each),
+     * bad, cover, colour (4), bg_ok, fwd, bwd (1). */
+    size_t bytes = cells * 2 * sizeof(uint64_t) + runs * sizeof(Py_ssize_t) +
+                   (runs * cells + cells) * sizeof(int32_t) + runs * sizeof(int) + cells +
+                   2 * runs * cells;
+    s->bits.block = NULL;
+    char *block = calloc(1, bytes);
+    if (block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->block = block;
+    s->line = (uint64_t *)block;
+    s->possible = s->line + cells;
+    s->len = (Py_ssize_t *)(s->possible + cells);
+    s->bad = (int32_t *)(s->len + runs);
+    s->cover = s->bad + runs * cells;
+    s->colour = (int *)(s->cover + cells);
+    s->bg_ok = (unsigned char *)(s->colour + runs);
+    s->fwd = s->bg_ok + cells;
+    s->bwd = s->fwd + runs * cells;
+    if (bits_alloc(&s->bits, n, k) < 0) {
+        scratch_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* The work of one line for the general solver: `line` (n masks) against len/colour[0..k). */
+static Work setup(Scratch *s, const uint64_t *line, Py_ssize_t n, const Py_ssize_t *len,
+                  const int *colour, Py_ssize_t k) {
+    for (Py_ssize_t i = 0; i < n; i++) s->bg_ok[i] = (unsigned char)(line[i] & 1);
+    for (Py_ssize_t j = 0; j < k; j++) {
+        int32_t *row = s->bad + j * (n + 1);
+        uint64_t bit = (uint64_t)1 << colour[j];
+        row[0] = 0;
+        for (Py_ssize_t i = 0; i < n; i++) row[i + 1] = row[i] + !(line[i] & bit);
+    }
+    Work w = {n, k, line, len, colour, s->fwd, s->bwd, s->bg_ok, s->bad};
+    return w;
+}
+
+/* s->possible for the line in s->line: by bits when `one_colour` (every run colour 1 and
+ * every mask below 4), else cell by cell. 0 when no placement fits. */
+static int solve_into(Scratch *s, Py_ssize_t n, const Py_ssize_t *len, const int *colour,
+                      Py_ssize_t k, int one_colour) {
+    if (one_colour) return narrow_bits(s->line, n, len, k, &s->bits, s->possible);
+    Work w = setup(s, s->line, n, len, colour, k);
+    return narrow(&w, s->possible, s->cover);
+}
+
+static int read_clue(PyObject *clue, Py_ssize_t *len, int *colour, Py_ssize_t k) {
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *run = PyTuple_GET_ITEM(clue, j);
+        if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a run is a (length, colour) tuple");
+            return -1;
+        }
+        len[j] = PyLong_AsSsize_t(PyTuple_GET_ITEM(run, 0));
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(run, 1));
+        if (PyErr_Occurred()) return -1;
+        if (len[j] < 1 || c < 1 || c > MAX_COLOURS) {
+            PyErr_SetString(PyExc_ValueError, "run length or colour out of range");
+            return -1;
+        }
+        colour[j] = (int)c;
+    }
+    return 0;
+}
+
+/* Whether the bit-parallel solver applies: every run of colour 1, every mask below 4. */
+static int is_one_colour(const uint64_t *line, Py_ssize_t n, const int *colour, Py_ssize_t k) {
+    for (Py_ssize_t j = 0; j < k; j++)
+        if (colour[j] != 1) return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (line[i] > 3) return 0;
+    return 1;
+}
+
+/* Read the clue and the line (Python tuples) into fresh scratch space; -1 with a Python error
+ * set (the space freed). */
+static int load(PyObject *clue, PyObject *line_obj, Scratch *s) {
+    Py_ssize_t n = PyTuple_GET_SIZE(line_obj), k = PyTuple_GET_SIZE(clue);
+    if (scratch_alloc(s, n, k) < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        s->line[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(line_obj, i));
+        if (PyErr_Occurred()) goto fail;
+    }
+    if (read_clue(clue, s->len, s->colour, k) < 0) goto fail;
+    return 0;
+fail:
+    scratch_free(s);
+    return -1;
+}
+
+static PyObject *solve_line(PyObject *self, PyObject *args) {
+    PyObject *clue, *line_obj;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &clue, &PyTuple_Type, &line_obj)) return NULL;
+    Scratch data;
+    if (load(clue, line_obj, &data) < 0) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(line_obj), k = PyTuple_GET_SIZE(clue);
+    uint64_t *possible = data.possible;
+    PyObject *result = NULL;
+    if (!solve_into(&data, n, data.len, data.colour, k,
+                    is_one_colour(data.line, n, data.colour, k))) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    int changed = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        possible[i] &= data.line[i];
+        changed |= possible[i] != data.line[i];
+    }
+    if (!changed) {
+        result = Py_NewRef(line_obj);
+        goto done;
+    }
+    result = PyTuple_New(n);
+    if (result == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromUnsignedLongLong(possible[i]);
+        if (value == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyTuple_SET_ITEM(result, i, value);
+    }
+done:
+    scratch_free(&data);
+    return result;
+}
+
+/* The starts each run may take, as a list per run; None when the clue does not fit. */
+static PyObject *run_starts(PyObject *self, PyObject *args) {
+    PyObject *clue, *line_obj;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &clue, &PyTuple_Type, &line_obj)) return NULL;
+    Scratch data;
+    if (load(clue, line_obj, &data) < 0) return NULL;
+    Work work = setup(&data, data.line, PyTuple_GET_SIZE(line_obj), data.len, data.colour,
+                      PyTuple_GET_SIZE(clue));
+    Work *w = &work;
+    PyObject *result = NULL;
+    forward(w);
+    if (!FWD(w, w->k, w->n)) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    backward(w);
+    result = PyTuple_New(w->k);
+    if (result == NULL) goto done;
+    for (Py_ssize_t j = 0; j < w->k; j++) {
+        PyObject *starts = PyList_New(0);
+        if (starts == NULL) goto fail;
+        PyTuple_SET_ITEM(result, j, starts);
+        for (Py_ssize_t s = 0; s + w->len[j] <= w->n; s++) {
+            if (!(fits_colour(w, j, s) && start_ok(w, j, s) && end_ok(w, j, s + w->len[j])))
+                continue;
+            PyObject *value = PyLong_FromSsize_t(s);
+            if (value == NULL || PyList_Append(starts, value) < 0) {
+                Py_XDECREF(value);
+                goto fail;
+            }
+            Py_DECREF(value);
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    scratch_free(&data);
+    return result;
+}
+
+/* The clues of one direction (rows or columns), flattened: line i's runs are
+ * len/colour[start[i] .. start[i + 1]). */
+typedef struct {
+    Py_ssize_t count, *start, *len;
+    int *colour;
+} Clues;
+
+static void clues_free(Clues *c) {
+    free(c->start);
+    free(c->len);
+    free(c->colour);
+    c->start = NULL;
+    c->len = NULL;
+    c->colour = NULL;
+}
+
+static int clues_read(PyObject *seq_obj, Py_ssize_t count, Clues *out, Py_ssize_t *max_runs,
+                      int *max_colour) {
+    out->start = NULL;
+    out->len = NULL;
+    out->colour = NULL;
+    PyObject *seq = PySequence_Fast(seq_obj, "clues must be a sequence");
+    if (seq == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_SetString(PyExc_ValueError, "the clues do not match the grid's size");
+        goto fail;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *clue = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(clue)) {
+            PyErr_SetString(PyExc_TypeError, "a clue is a tuple of (length, colour) runs");
+            goto fail;
+        }
+        Py_ssize_t k = PyTuple_GET_SIZE(clue);
+        total += k;
+        if (k > *max_runs) *max_runs = k;
+    }
+    out->count = count;
+    out->start = malloc((size_t)(count + 1) * sizeof(Py_ssize_t));
+    out->len = malloc((size_t)(total + 1) * sizeof(Py_ssize_t));
+    out->colour = malloc((size_t)(total + 1) * sizeof(int));
+    if (out->start == NULL || out->len == NULL || out->colour == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    out->start[0] = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *clue = PySequence_Fast_GET_ITEM(seq, i);
+        Py_ssize_t at = out->start[i], k = PyTuple_GET_SIZE(clue);
+        if (read_clue(clue, out->len + at, out->colour + at, k) < 0) goto fail;
+        for (Py_ssize_t j = 0; j < k; j++)
+            if (out->colour[at + j] > *max_colour) *max_colour = out->colour[at + j];
+        out->start[i + 1] = at + k;
+    }
+    Py_DECREF(seq);
+    return 0;
+fail:
+    Py_DECREF(seq);
+    clues_free(out);
+    return -1;
+}
+
+/* ---- the engine ---------------------------------------------------------------------------- */
+
+/* A probe that ended without contradiction: the cells it changed and their masks there. */
+typedef struct {
+    Py_ssize_t stamp, count; /* count < 0: nothing remembered */
+    int32_t *cells;
+    uint64_t *masks;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t width, height, total;
+    int colours, one_colour;
+    Clues rows, cols;
+    Scratch s;
+    uint64_t *grid, *trial, *last; /* the state worked on, a probe's copy, the memo's view */
+    unsigned char *dirty;          /* rows (height), then columns (width); twice: trial's */
+    /* the memo */
+    Entry *entries;                /* per cell * colours + colour */
+    int32_t *log;                  /* cells narrowed since the memo started */
+    Py_ssize_t log_len, log_cap, memo_cells;
+    int has_last;
+    long probes, passes, solves;
+} Engine;
+
+static void memo_forget(Engine *e) {
+    if (e->entries != NULL) {
+        for (Py_ssize_t i = 0; i < e->total * e->colours; i++) {
+            free(e->entries[i].cells);
+            free(e->entries[i].masks);
+            e->entries[i].cells = NULL;
+            e->entries[i].masks = NULL;
+            e->entries[i].count = -1;
+        }
+    }
+    e->log_len = 0;
+    e->memo_cells = 0;
+    e->has_last = 0;
+}
+
+static int log_push(Engine *e, int32_t cell) {
+    if (e->log_len == e->log_cap) {
+        Py_ssize_t cap = e->log_cap ? e->log_cap * 2 : 1024;
+        int32_t *grown = realloc(e->log, (size_t)cap * sizeof(int32_t));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        e->log = grown;
+        e->log_cap = cap;
+    }
+    e->log[e->log_len++] = cell;
+    return 0;
+}
+
+/* Bring the memo's view up to `grid`: narrowed cells go to the log; a widened cell (another
+ * state than the one the memo learned on) forgets everything. */
+static int memo_sync(Engine *e, const uint64_t *grid) {
+    if (!e->has_last) {
+        memcpy(e->last, grid, (size_t)e->total * sizeof(uint64_t));
+        e->has_last = 1;
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < e->total; i++) {
+        if (grid[i] == e->last[i]) continue;
+        if (grid[i] & ~e->last[i]) {
+            memo_forget(e);
+            memcpy(e->last, grid, (size_t)e->total * sizeof(uint64_t));
+            e->has_last = 1;
+            return 0;
+        }
+        if (log_push(e, (int32_t)i) < 0) return -1;
+        e->last[i] = grid[i];
+    }
+    return 0;
+}
+
+static void entry_drop(Engine *e, Entry *en) {
+    e->memo_cells -= en->count > 0 ? en->count : 0;
+    free(en->cells);
+    free(en->masks);
+    en->cells = NULL;
+    en->masks = NULL;
+    en->count = -1;
+}
+
+/* Whether the probe (cell, colour) is known to end without contradiction from e->last. */
+static int memo_safe(Engine *e, Py_ssize_t cell, int colour) {
+    Entry *en = &e->entries[cell * e->colours + colour];
+    if (en->count < 0) return 0;
+    for (Py_ssize_t t = en->stamp; t < e->log_len; t++) {
+        int32_t i = e->log[t];
+        Py_ssize_t lo = 0, hi = en->count;
+        while (lo < hi) {
+            Py_ssize_t mid = (lo + hi) / 2;
+            if (en->cells[mid] < i) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo == en->count || en->cells[lo] != i || (en->masks[lo] & ~e->last[i])) {
+            entry_drop(e, en);
+            return 0;
+        }
+    }
+    en->stamp = e->log_len;
+    return 1;
+}
+
+static void memo_remember(Engine *e, Py_ssize_t cell, int colour, const uint64_t *from,
+                          const uint64_t *fixpoint) {
+    Entry *en = &e->entries[cell * e->colours + colour];
+    if (en->count >= 0) entry_drop(e, en);
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < e->total; i++) count += from[i] != fixpoint[i];
+    if (e->memo_cells + count > MEMO_CELL_BUDGET) return;
+    en->cells = malloc((size_t)(count + 1) * sizeof(int32_t));
+    en->masks = malloc((size_t)(count + 1) * sizeof(uint64_t));
+    if (en->cells == NULL || en->masks == NULL) {
+        free(en->cells);
+        free(en->masks);
+        en->cells = NULL;
+        en->masks = NULL;
+        return; /* no memory for it: the probe is simply not remembered */
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < e->total; i++) {
+        if (from[i] == fixpoint[i]) continue;
+        en->cells[at] = (int32_t)i;
+        en->masks[at++] = fixpoint[i];
+    }
+    en->count = count;
+    en->stamp = e->log_len;
+    e->memo_cells += count;
+}
+
+/* One direction's part of a pass: solve every flagged line (flags cleared as it goes), mark
+ * the crossing lines whose cells changed in `touched`; the broken line's index, or -1. */
+static Py_ssize_t sweep(Engine *e, uint64_t *grid, int rows, unsigned char *todo,
+                        unsigned char *touched) {
+    const Clues *clues = rows ? &e->rows : &e->cols;
+    Py_ssize_t width = e->width, n = rows ? e->width : e->height;
+    Py_ssize_t step = rows ? 1 : width;
+    Scratch *s = &e->s;
+    for (Py_ssize_t index = 0; index < clues->count; index++) {
+        if (!todo[index]) continue;
+        todo[index] = 0;
+        e->solves++;
+        uint64_t *first = grid + (rows ? index * width : index);
+        for (Py_ssize_t i = 0; i < n; i++) s->line[i] = first[i * step];
+        Py_ssize_t at = clues->start[index], k = clues->start[index + 1] - at;
+        if (!solve_into(s, n, clues->len + at, clues->colour + at, k, e->one_colour)) return index;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t narrowed = s->possible[i] & s->line[i];
+            if (narrowed != s->line[i]) {
+                if (!narrowed) return index;
+                first[i * step] = narrowed;
+                touched[i] = 1;
+            }
+        }
+    }
+    return -1;
+}
+
+static int any(const unsigned char *flags, Py_ssize_t count) {
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (flags[i]) return 1;
+    return 0;
+}
+
+/* Propagate `grid` from the flagged lines (dirty: rows then columns); 0 at the fixpoint or
+ * after max_passes (>= 0), else 1 with the broken line in *kind (0 row, 1 column), *index. */
+static int run(Engine *e, uint64_t *grid, unsigned char *dirty, long max_passes, int *kind,
+               Py_ssize_t *index) {
+    unsigned char *dirty_rows = dirty, *dirty_cols = dirty + e->height;
+    long passes = 0;
+    int broken = 0;
+    while (any(dirty_rows, e->height) || any(dirty_cols, e->width)) {
+        if (max_passes >= 0 && passes >= max_passes) break;
+        passes++;
+        Py_ssize_t at = sweep(e, grid, 1, dirty_rows, dirty_cols);
+        if (at >= 0) {
+            *kind = 0;
+            *index = at;
+            broken = 1;
+            break;
+        }
+        at = sweep(e, grid, 0, dirty_cols, dirty_rows);
+        if (at >= 0) {
+            *kind = 1;
+            *index = at;
+            broken = 1;
+            break;
+        }
+    }
+    e->passes += passes;
+    return broken;
+}
+
+static void engine_dealloc(Engine *e) {
+    memo_forget(e);
+    free(e->entries);
+    free(e->log);
+    free(e->grid);
+    free(e->dirty);
+    scratch_free(&e->s);
+    clues_free(&e->rows);
+    clues_free(&e->cols);
+    Py_TYPE(e)->tp_free((PyObject *)e);
+}
+
+static int engine_init(Engine *e, PyObject *args, PyObject *kwds) {
+    PyObject *row_obj, *col_obj;
+    Py_ssize_t width, height;
+    int colours;
+    if (!PyArg_ParseTuple(args, "OOnni", &row_obj, &col_obj, &width, &height, &colours))
+        return -1;
+    if (e->grid != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "an Engine is made once");
+        return -1;
+    }
+    if (width < 1 || height < 1 || colours < 2 || colours > MAX_COLOURS + 1) {
+        PyErr_SetString(PyExc_ValueError, "the grid needs a row, a column and 1 to 63 colours");
+        return -1;
+    }
+    Py_ssize_t max_runs = 0;
+    int max_colour = 1;
+    if (clues_read(row_obj, height, &e->rows, &max_runs, &max_colour) < 0) return -1;
+    if (clues_read(col_obj, width, &e->cols, &max_runs, &max_colour) < 0) return -1;
+    e->width = width;
+    e->height = height;
+    e->total = width * height;
+    if (max_colour >= colours) {
+        PyErr_SetString(PyExc_ValueError, "a run has a colour outside the palette");
+        return -1;
+    }
+    e->colours = colours;
+    e->one_colour = colours == 2;
+    if (scratch_alloc(&e->s, width > height ? width : height, max_runs) < 0) return -1;
+    e->grid = malloc((size_t)e->total * 3 * sizeof(uint64_t) + 8);
+    e->dirty = calloc((size_t)(width + height) * 2 + 2, 1);
+    e->entries = malloc((size_t)e->total * (size_t)e->colours * sizeof(Entry) + 1);
+    if (e->grid == NULL || e->dirty == NULL || e->entries == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->trial = e->grid + e->total;
+    e->last = e->trial + e->total;
+    for (Py_ssize_t i = 0; i < e->total * e->colours; i++) {
+        e->entries[i].cells = NULL;
+        e->entries[i].masks = NULL;
+        e->entries[i].count = -1;
+    }
+    return 0;
+}
+
+/* cells (a list of masks) into e->grid; -1 with an error set. */
+static int read_cells(Engine *e, PyObject *cells, uint64_t *into) {
+    if (!PyList_Check(cells) || PyList_GET_SIZE(cells) != e->total) {
+        PyErr_SetString(PyExc_ValueError, "cells must be a list of one mask per cell");
+        return -1;
+    }
+    uint64_t allowed = e->colours >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << e->colours) - 1);
+    for (Py_ssize_t i = 0; i < e->total; i++) {
+        into[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(cells, i));
+        if (PyErr_Occurred()) return -1;
+        if (into[i] & ~allowed) {
+            PyErr_SetString(PyExc_ValueError, "a cell holds a colour outside the palette");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Write back the cells of `from` that differ from the list's. */
+static int write_cells(Engine *e, PyObject *cells, const uint64_t *from) {
+    for (Py_ssize_t i = 0; i < e->total; i++) {
+        PyObject *old = PyList_GET_ITEM(cells, i);
+        if (PyLong_AsUnsignedLongLong(old) == from[i]) continue;
+        PyObject *value = PyLong_FromUnsignedLongLong(from[i]);
+        if (value == NULL) return -1;
+        PyList_SetItem(cells, i, value); /* steals the reference */
+    }
+    return 0;
+}
+
+static int read_dirty(PyObject *indices, unsigned char *flags, Py_ssize_t count) {
+    PyObject *iter = PyObject_GetIter(indices), *item;
+    if (iter == NULL) return -1;
+    while ((item = PyIter_Next(iter)) != NULL) {
+        Py_ssize_t i = PyLong_AsSsize_t(item);
+        Py_DECREF(item);
+        if (i == -1 && PyErr_Occurred()) break;
+        if (i < 0 || i >= count) {
+            PyErr_SetString(PyExc_IndexError, "a dirty line is outside the grid");
+            break;
+        }
+        flags[i] = 1;
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *flagged(const unsigned char *flags, Py_ssize_t count) {
+    PyObject *list = PyList_New(0);
+    for (Py_ssize_t i = 0; list != NULL && i < count; i++) {
+        if (!flags[i]) continue;
+        PyObject *value = PyLong_FromSsize_t(i);
+        if (value == NULL || PyList_Append(list, value) < 0) Py_CLEAR(list);
+        Py_XDECREF(value);
+    }
+    return list;
+}
+
+static PyObject *broken_tuple(int kind, Py_ssize_t index) {
+    return Py_BuildValue("(sn)", kind ? "column" : "row", index);
+}
+
+static PyObject *counters(Engine *e) {
+    PyObject *result = Py_BuildValue("lll", e->probes, e->passes, e->solves);
+    e->probes = e->passes = e->solves = 0;
+    return result;
+}
+
+/* propagate(cells, rows, cols, max_passes) -> (broken, passes, solves, rows left, cols left) */
+static PyObject *engine_propagate(Engine *e, PyObject *args) {
+    PyObject *cells, *rows_obj, *cols_obj;
+    long max_passes;
+    if (!PyArg_ParseTuple(args, "O!OOl", &PyList_Type, &cells, &rows_obj, &cols_obj, &max_passes))
+        return NULL;
+    if (read_cells(e, cells, e->grid) < 0) return NULL;
+    memset(e->dirty, 0, (size_t)(e->width + e->height));
+    if (read_dirty(rows_obj, e->dirty, e->height) < 0) return NULL;
+    if (read_dirty(cols_obj, e->dirty + e->height, e->width) < 0) return NULL;
+    e->passes = e->solves = 0;
+    int kind = 0;
+    Py_ssize_t index = -1;
+    int broken = run(e, e->grid, e->dirty, max_passes, &kind, &index);
+    if (write_cells(e, cells, e->grid) < 0) return NULL;
+    PyObject *left_rows = flagged(e->dirty, e->height);
+    PyObject *left_cols = flagged(e->dirty + e->height, e->width);
+    PyObject *result = NULL;
+    if (left_rows != NULL && left_cols != NULL) {
+        PyObject *what = broken ? broken_tuple(kind, index) : Py_NewRef(Py_None);
+        if (what != NULL)
+            result = Py_BuildValue("NllOO", what, e->passes, e->solves, left_rows, left_cols);
+    }
+    e->passes = e->solves = 0;
+    Py_XDECREF(left_rows);
+    Py_XDECREF(left_cols);
+    return result;
+}
+
+/* Narrow cell to `mask` in `grid` and propagate from its row and column. */
+static int assume(Engine *e, uint64_t *grid, Py_ssize_t cell, uint64_t mask, int *kind,
+                  Py_ssize_t *index) {
+    unsigned char *dirty = e->dirty + e->width + e->height;
+    memset(dirty, 0, (size_t)(e->width + e->height));
+    grid[cell] = mask;
+    dirty[cell / e->width] = 1;
+    dirty[e->height + cell % e->width] = 1;
+    return run(e, grid, dirty, -1, kind, index);
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+enum { PROBE_NONE = 0, PROBE_FOUND = 1, PROBE_TIMEOUT = 2, PROBE_ERROR = -1 };
+
+typedef struct {
+    const uint64_t *solution; /* NULL, or the solution's masks: only wrong colours tried */
+    int ink_first, use_memo;
+    double end;               /* < 0: no deadline */
+    Py_ssize_t cell;          /* the probe found */
+    int colour, kind;
+    Py_ssize_t index;
+} Probe;
+
+/* The first open cell of e->grid from `start` (wrapping) with a colour that breaks a line. */
+static int find(Engine *e, Py_ssize_t start, Probe *p) {
+    if (p->use_memo && memo_sync(e, e->grid) < 0) return PROBE_ERROR;
+    for (Py_ssize_t step = 0; step < e->total; step++) {
+        Py_ssize_t cell = (start + step) % e->total;
+        uint64_t mask = e->grid[cell];
+        if (!(mask & (mask - 1))) continue;
+        for (int t = 0; t < e->colours; t++) {
+            int colour = p->ink_first ? (t + 1) % e->colours : t;
+            if (!(mask >> colour & 1)) continue;
+            if (p->solution != NULL && p->solution[cell] == (uint64_t)1 << colour) continue;
+            if (p->use_memo && memo_safe(e, cell, colour)) continue;
+            if (p->end >= 0 && now() >= p->end) return PROBE_TIMEOUT;
+            if ((++e->probes & 63) == 0 && PyErr_CheckSignals() < 0) return PROBE_ERROR;
+            memcpy(e->trial, e->grid, (size_t)e->total * sizeof(uint64_t));
+            if (assume(e, e->trial, cell, (uint64_t)1 << colour, &p->kind, &p->index)) {
+                p->cell = cell;
+                p->colour = colour;
+                return PROBE_FOUND;
+            }
+            if (p->use_memo) memo_remember(e, cell, colour, e->grid, e->trial);
+        }
+    }
+    return PROBE_NONE;
+}
+
+static int read_probe(Engine *e, PyObject *solution, int ink_first, double seconds, Probe *p,
+                      uint64_t *space) {
+    p->solution = NULL;
+    p->ink_first = ink_first;
+    p->use_memo = 1;
+    p->end = seconds < 0 ? -1.0 : now() + seconds;
+    if (solution != Py_None) {
+        if (read_cells(e, solution, space) < 0) return -1;
+        p->solution = space;
+    }
+    return 0;
+}
+
+/* find_probe(cells, start, solution, ink_first, seconds) -> (status, cell, colour, broken,
+ * probes, passes, solves); status 0 none, 1 found, 2 out of time. */
+static PyObject *engine_find_probe(Engine *e, PyObject *args) {
+    PyObject *cells, *solution;
+    Py_ssize_t start;
+    int ink_first;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "O!nOpd", &PyList_Type, &cells, &start, &solution, &ink_first,
+                          &seconds))
+        return NULL;
+    if (read_cells(e, cells, e->grid) < 0) return NULL;
+    uint64_t *space = NULL;
+    if (solution != Py_None && (space = malloc((size_t)e->total * sizeof(uint64_t))) == NULL)
+        return PyErr_NoMemory();
+    Probe p;
+    PyObject *result = NULL;
+    if (read_probe(e, solution, ink_first, seconds, &p, space) < 0) goto done;
+    int status = find(e, start < 0 || start >= e->total ? 0 : start, &p);
+    if (status == PROBE_ERROR) goto done;
+    PyObject *what = status == PROBE_FOUND ? broken_tuple(p.kind, p.index) : Py_NewRef(Py_None);
+    if (what == NULL) goto done;
+    PyObject *counts = counters(e);
+    if (counts == NULL) {
+        Py_DECREF(what);
+        goto done;
+    }
+    result = Py_BuildValue("inNNN", status, status == PROBE_FOUND ? p.cell : -1,
+                           PyLong_FromLong(status == PROBE_FOUND ? p.colour : -1), what, counts);
+done:
+    free(space);
+    return result;
+}
+
+/* solve_by_logic(cells, solution, ink_first, seconds) -> (status, broken, (probes, passes,
+ * solves)): lines to a fixpoint, then probes until solved or stuck, cells narrowed in place;
+ * status 0 stuck or solved, 1 a contradiction (broken), 2 out of time. */
+static PyObject *engine_solve_by_logic(Engine *e, PyObject *args) {
+    PyObject *cells, *solution;
+    int ink_first;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "O!Opd", &PyList_Type, &cells, &solution, &ink_first, &seconds))
+        return NULL;
+    if (read_cells(e, cells, e->grid) < 0) return NULL;
+    uint64_t *space = NULL;
+    if (solution != Py_None && (space = malloc((size_t)e->total * sizeof(uint64_t))) == NULL)
+        return PyErr_NoMemory();
+    Probe p;
+    PyObject *result = NULL, *what = NULL;
+    int status = 0, kind = 0;
+    Py_ssize_t index = -1;
+    if (read_probe(e, solution, ink_first, seconds, &p, space) < 0) goto done;
+    memo_forget(e);
+    memset(e->dirty, 1, (size_t)(e->width + e->height));
+    if (run(e, e->grid, e->dirty, -1, &kind, &index)) {
+        status = 1;
+    } else {
+        Py_ssize_t start = 0;
+        for (;;) {
+            int found = find(e, start, &p);
+            if (found == PROBE_ERROR) {
+                write_cells(e, cells, e->grid);
+                goto done;
+            }
+            if (found == PROBE_TIMEOUT) {
+                status = 2;
+                break;
+            }
+            if (found == PROBE_NONE) break;
+            start = p.cell;
+            uint64_t rest = e->grid[p.cell] & ~((uint64_t)1 << p.colour);
+            if (assume(e, e->grid, p.cell, rest, &kind, &index)) {
+                status = 1;
+                break;
+            }
+        }
+    }
+    if (write_cells(e, cells, e->grid) < 0) goto done;
+    what = status == 1 ? broken_tuple(kind, index) : Py_NewRef(Py_None);
+    if (what != NULL) result = Py_BuildValue("iNN", status, what, counters(e));
+done:
+    free(space);
+    memo_forget(e);
+    return result;
+}
+
+static PyObject *engine_forget(Engine *e, PyObject *unused) {
+    memo_forget(e);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef engine_methods[] = {
+    {"propagate", (PyCFunction)engine_propagate, METH_VARARGS,
+     "propagate(cells, rows, cols, max_passes) -> (broken, passes, solves, rows left, columns "
+     "left); cells narrowed in place."},
+    {"find_probe", (PyCFunction)engine_find_probe, METH_VARARGS,
+     "find_probe(cells, start, solution, ink_first, seconds) -> (status, cell, colour, broken, "
+     "(probes, passes, solves))."},
+    {"solve_by_logic", (PyCFunction)engine_solve_by_logic, METH_VARARGS,
+     "solve_by_logic(cells, solution, ink_first, seconds) -> (status, broken, (probes, passes, "
+     "solves)); cells narrowed in place."},
+    {"forget", (PyCFunction)engine_forget, METH_NOARGS, "forget() : the probe memo emptied."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "pencilbox.genres.nonogram._engine.Engine",
+    .tp_basicsize = sizeof(Engine),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Engine(row_clues, col_clues, width, height, colours): one puzzle's lines, propagation "
+              "and probes.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)engine_init,
+    .tp_dealloc = (destructor)engine_dealloc,
+    .tp_methods = engine_methods,
+};
+
+static PyMethodDef methods[] = {
+    {"solve_line", solve_line, METH_VARARGS,
+     "solve_line(clue, line) -> the narrowed line, the same line, or None (no placement)."},
+    {"run_starts", run_starts, METH_VARARGS,
+     "run_starts(clue, line) -> a list of possible starts per run, or None (no placement)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_engine", "The nonogram engine in C.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__engine(void) {
+    if (PyType_Ready(&EngineType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

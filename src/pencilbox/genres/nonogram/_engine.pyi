@@ -1,0 +1,60 @@
+"""Type stub of the compiled nonogram engine (_engine.c): line solving, propagation and
+probing on colour masks (black-and-white is the one-colour case)."""
+
+from collections.abc import Iterable, Sequence
+
+Clue = tuple[tuple[int, int], ...]
+Broken = tuple[str, int]
+Counts = tuple[int, int, int]
+"""(probes, passes, line solves) since the last answer"""
+
+def solve_line(clue: Clue, line: tuple[int, ...], /) -> tuple[int, ...] | None:
+    """The line narrowed to the colours some placement of the clue gives each cell (the same
+    tuple when nothing changes), or None when no placement fits."""
+
+def run_starts(clue: Clue, line: tuple[int, ...], /) -> tuple[list[int], ...] | None:
+    """The starts each run may take, ascending, or None when no placement fits."""
+
+class Engine:
+    """One puzzle's clues (colours = palette size, background included, 2 to 64)."""
+
+    def __init__(
+        self,
+        row_clues: Sequence[Clue],
+        col_clues: Sequence[Clue],
+        width: int,
+        height: int,
+        colours: int,
+        /,
+    ) -> None: ...
+    def propagate(
+        self, cells: list[int], rows: Iterable[int], cols: Iterable[int], max_passes: int, /
+    ) -> tuple[Broken | None, int, int, list[int], list[int]]:
+        """Solve the dirty rows, then the dirty columns, and again with the lines whose cells
+        changed, until nothing changes or after `max_passes` passes (< 0: no limit); `cells`
+        is narrowed in place. Returns (the broken line or None, passes, line solves, the rows
+        and the columns still to solve)."""
+
+    def find_probe(
+        self,
+        cells: list[int],
+        start: int,
+        solution: list[int] | None,
+        ink_first: bool,
+        seconds: float,
+        /,
+    ) -> tuple[int, int, int, Broken | None, Counts]:
+        """The first open cell from `start` (wrapping) with a colour that breaks a line:
+        (status 0 none / 1 found / 2 out of `seconds` (< 0: no limit), cell, colour, broken,
+        counts). Colours are tried from the background up, or the inks first; with a
+        solution, only the wrong ones. Probes are remembered across calls while `cells` only
+        narrows."""
+
+    def solve_by_logic(
+        self, cells: list[int], solution: list[int] | None, ink_first: bool, seconds: float, /
+    ) -> tuple[int, Broken | None, Counts]:
+        """Lines to a fixpoint, then probes, until solved or stuck; `cells` narrowed in place.
+        Returns (status 0 stuck or solved / 1 contradiction / 2 out of time, broken, counts)."""
+
+    def forget(self) -> None:
+        """Empty the probe memo."""

@@ -1,0 +1,109 @@
+"""The one engine: the compiled path (_engine.c) and the pure-Python fallback give the same
+verdicts, grades, solutions, probes and explanations, on black-and-white and colour puzzles.
+The Python path is the oracle: it is the engine as it was before the C one, step for step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pencilbox
+from pencilbox.core.grid import Grid
+from pencilbox.genres.nonogram import line, logic
+from pencilbox.genres.nonogram.colour.model import NAMED_HEX, Colour, clues_of, make_colour_puzzle
+from pencilbox.genres.nonogram.model import EMPTY, FILLED, UNKNOWN, make_puzzle
+from pencilbox.genres.nonogram.model import clues_of as plain_clues
+from tests.conftest import TEST_DATA
+
+NONOGRAMS = TEST_DATA / "nonogram"
+HARD = (
+    "survey/webpbn-00023.json",
+    "survey/webpbn-00027.json",
+    "seed/seed-a.json",
+    "seed/seed-b.json",
+)
+"""Puzzles that need probes or the search (and one with two solutions)."""
+
+pytestmark = pytest.mark.skipif(
+    line.KERNEL is None, reason="built without C: only the Python path runs"
+)
+
+
+def random_plain(rnd: random.Random) -> object:
+    width, height = rnd.randint(3, 12), rnd.randint(3, 12)
+    cells = tuple(rnd.choice((FILLED, EMPTY, EMPTY)) for _ in range(width * height))
+    rows, cols = plain_clues(Grid(width, height, cells))
+    return make_puzzle(rows, cols)
+
+
+def random_colour(rnd: random.Random) -> object:
+    palette = [Colour(name, name[0], NAMED_HEX[name]) for name in ("red", "blue", "green")]
+    width, height = rnd.randint(3, 9), rnd.randint(3, 9)
+    masks = tuple(1 << rnd.choice((0, 0, 1, 2, 3)) for _ in range(width * height))
+    rows, cols = clues_of(Grid(width, height, masks))
+
+    def named(clue: tuple[tuple[int, int], ...]) -> list[tuple[int, str]]:
+        return [(n, palette[c - 1].name) for n, c in clue]
+
+    return make_colour_puzzle(palette, [named(c) for c in rows], [named(c) for c in cols])
+
+
+def puzzles(seed: int) -> list[object]:
+    rnd = random.Random(seed)
+    found = [pencilbox.load(NONOGRAMS / name) for name in HARD]
+    found += [random_plain(rnd) for _ in range(25)] + [random_colour(rnd) for _ in range(25)]
+    return found
+
+
+def outcome(puzzle: object) -> tuple[object, ...]:
+    """What a user sees of a puzzle: verdict, grade, solutions, every step, a hint and the
+    logic grid with probes."""
+    result = puzzle.solve()  # type: ignore[attr-defined]
+    steps = [step.to_json() for step in puzzle.steps()]  # type: ignore[attr-defined]
+    probed = puzzle.logic_grid(probes=True)  # type: ignore[attr-defined]
+    return (
+        result.status,
+        result.grade,
+        [grid.cells for grid in result.solutions],
+        steps,
+        puzzle.hint(3),  # type: ignore[attr-defined]
+        probed.cells,
+    )
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_compiled_engine_and_the_python_fallback_agree(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = [outcome(puzzle) for puzzle in puzzles(seed)]
+    monkeypatch.setattr(logic.Board, "kernel", property(lambda self: None))
+    fresh = puzzles(seed)  # fresh puzzles, fresh boards
+    assert all(puzzle.board.kernel is None for puzzle in fresh)  # type: ignore[attr-defined]
+    python = [outcome(puzzle) for puzzle in fresh]
+    assert compiled == python
+    kinds = {step["technique"] for _, _, _, steps, _, _ in compiled for step in steps}
+    assert {"line", "probe", "decision"} <= kinds  # every kind of step was compared
+    assert {"unique", "multiple"} <= {status for status, *_ in compiled}
+
+
+def test_probing_with_the_solution_known_reaches_the_same_cells(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Grading probes only the wrong colour of each cell, from the line fixpoint: both paths
+    decide the same cells (#803 is solved by lines and probes; #6574 needs the search)."""
+    for name in ("survey/webpbn-00803.json", "survey/webpbn-06574.json"):
+        solution = list(pencilbox.load(NONOGRAMS / name).solve().solutions[0].cells)
+        states = []
+        for patch in (False, True):
+            if patch:
+                monkeypatch.setattr(logic.Board, "kernel", property(lambda self: None))
+            cells = [UNKNOWN] * len(solution)
+            assert (
+                logic.solve_by_logic(pencilbox.load(NONOGRAMS / name), cells, solution=solution)
+                is None
+            )
+            states.append(cells)
+        assert states[0] == states[1]
+        assert all(v in (UNKNOWN, s) for v, s in zip(states[0], solution))
+    assert states[0].count(UNKNOWN) > 0  # #6574: probes leave cells to the search
