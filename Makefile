@@ -61,7 +61,7 @@ test-latest: $(STAMP) browser fonts poppler
 	$(UV_ENV) $(BIN)/uv pip install --quiet --python $(LATEST)/bin/python --refresh \
 	  --no-build-isolation -e '.[web,dev,cluster,parquet]'
 	$(UV_ENV) $(BIN)/uv pip list --python $(LATEST)/bin/python | \
-	  grep -iE '^(numpy|opencv|mypy|ruff|pytest|onnxruntime|python-sat|fastapi|playwright) '
+	  grep -iE '^(numpy|opencv-python-headless|mypy|ruff|pytest|onnxruntime|python-sat|fastapi|playwright|uv) '
 	$(LATEST)/bin/ruff check src tests bench tools
 	$(LATEST)/bin/ruff format --check src tests bench tools
 	$(LATEST)/bin/mypy
