@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from tests.web import test_browser as shared
-from tests.web.conftest import WAIT_MS, known_solution
+from tests.web.conftest import WAIT_MS, known_solution, tap_until
 
 browser = shared.browser
 server = shared.server
@@ -290,7 +290,9 @@ def test_sudoku_and_double_choco_fit_and_play_by_touch(device: Any, server: str)
     r, c = divmod(empty, 9)
     fingers = Fingers(page)
     select_by_touch(page, fingers, r, c)
-    page.locator("#pad button[data-digit='5']").tap()
+    tap_until(
+        page, "#pad button[data-digit='5']", f"() => window.pencilbox.state[{r * 9 + c}] === 5"
+    )
     entered(page, r * 9 + c, 5)
     assert page.inner_text(f"#board .cell[data-r='{r}'][data-c='{c}']") == "5"
     page.click("#undo")
@@ -458,7 +460,7 @@ def test_a_50x50_nonogram_and_a_25x25_sudoku_fit_and_play(device: Any, server: s
     empty = len(state) - 1 - state[::-1].index(0)  # the last empty cell
     r, c = divmod(empty, 25)
     select_by_touch(page, fingers, r, c)
-    page.locator("#pad button[data-digit='25']").tap()
+    tap_until(page, "#pad button[data-digit='25']", f"() => window.pencilbox.state[{empty}] === 25")
     entered(page, empty, 25)
     assert page.evaluate("() => window.pencilbox.state")[empty] == 25
     assert page.inner_text(f"#board .cell[data-r='{r}'][data-c='{c}']") == "P"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as shared
-from tests.web.conftest import WAIT_MS
+from tests.web.conftest import WAIT_MS, tap_until
 
 ARTIFACTS = shared.ARTIFACTS
 browser = shared.browser  # the fixtures, shared with the nonogram browser tests
@@ -331,9 +331,8 @@ def test_export_share_and_touch(browser: Any, server: str) -> None:
     empty = board(opened).index(".")
     r, c = divmod(empty, 9)
     cell(opened, r, c).tap()
-    opened.locator("#pad button[data-digit='7']").tap()
     # a tap's click follows its touches, later on a loaded machine
-    opened.wait_for_function(f"() => window.pencilbox.state[{empty}] === 7")
+    tap_until(opened, "#pad button[data-digit='7']", f"() => window.pencilbox.state[{empty}] === 7")
     synced(opened)
     assert board(opened)[empty] == "7"
     # the share link opens the puzzle in a fresh browser
