@@ -307,11 +307,12 @@ def test_pencil_marks_stacked_as_tall_as_a_given_are_not_read_as_one(tmp_path, c
     # lighter than the givens, stand in one column of the cell nearly touching, as tall as
     # a given together; they were read as a given 1
     path, truth = draw("sudoku-16", 1020, tmp_path)
-    assert main(["read", str(path), "--jsonl"]) == 1  # not ok: the marks are doubted
+    # the marks, doubted for their faint ink, are confirmed blank by the rules: the one digit
+    # that would fit there is one the recogniser gave next to no chance (core/vision/confirm)
+    assert main(["read", str(path), "--jsonl"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["puzzle"]["givens"] == truth["givens"]
-    marks = [doubt for doubt in record["uncertain"] if doubt["cell"] == "r4c9"]
-    assert marks and marks[0]["read"] is None and "fainter" in marks[0]["reason"]
+    assert record["status"] == "ok" and record["uncertain"] == []
 
 
 def test_an_entry_among_givens_and_pencil_marks_is_not_read_as_a_given(tmp_path):
