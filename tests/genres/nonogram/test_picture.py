@@ -591,16 +591,18 @@ def test_row_clues_written_with_commas_through_the_command_line(capsys, tmp_path
     assert code == 0 and record["status"] == "ok"
 
 
-@pytest.mark.parametrize("seed", [1103, 1131])
-def test_a_slash_through_both_digits_of_a_number_is_read_through(capsys, tmp_path, seed):
+@pytest.mark.parametrize(("seed", "doubted"), [(1103, False), (1131, True)])
+def test_a_slash_through_both_digits_of_a_number_is_read_through(capsys, tmp_path, seed, doubted):
     # a slash across a two-digit column clue joins its digits into one piece that reads as
     # no digit (a "15" as an 8): the digits are read once the slash is out (in a bold "15"
-    # they still touch, and are cut apart as any touching pair), and stay in doubt (in
-    # 1131 read as 16, and made 15 by the totals)
+    # they still touch, and are cut apart as any touching pair). In 1131 it is read as 16
+    # and made 15 by the totals, and stays in doubt; in 1103 it is read 15 but doubted, and
+    # no other reading keeps the totals and a solution, so the rules settle the doubt
     path, truth = draw("nonogram-strike", seed, tmp_path)
-    _, record = _read_jsonl(capsys, path)
+    code, record = _read_jsonl(capsys, path)
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert "column 1" in {u["clue"] for u in record["uncertain"]}
+    assert ("column 1" in {u["clue"] for u in record["uncertain"]}) == doubted
+    assert (code == 0 and record["status"] == "ok") == (not doubted)
 
 
 def test_a_zero_beside_other_numbers_is_its_next_best_reading():
@@ -759,3 +761,17 @@ def test_a_dark_page_in_the_corner_is_not_filled_cells():
     assert (layout.width, layout.height) == (6, 6)
     assert (layout.xs[0], layout.ys[0]) == (lines[4], lines[4])
     assert not layout.boxed and layout.clue_top == lines[0]
+
+
+def test_doubts_the_rules_settle_leave_a_screenshot_ok(tmp_path, capsys, monkeypatch):
+    # a 16x15 dark-theme screenshot: the recogniser doubts some clue numbers, and no other
+    # reading of them keeps the row and column totals equal with a solvable puzzle
+    path, truth = draw("nonogram-dark", 1024, tmp_path)
+    assert main(["read", str(path), "--jsonl"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "ok" and record["uncertain"] == []
+    assert matches(pictures.read(path), truth)
+    # without the rules' confirmation the same picture is uncertain
+    monkeypatch.setattr(picture_module, "confirmed", lambda reading, doubtful, sound: reading)
+    assert main(["read", str(path), "--jsonl"]) == 1
+    assert json.loads(capsys.readouterr().out)["uncertain"]

@@ -47,6 +47,7 @@ from pencilbox.core.vision.picture import Picture
 from pencilbox.core.vision.reading import Reading, ReadNumber, Status, Value, Verdict
 from pencilbox.core.vision.repair import REAL_DOUBT, Suspect, search
 from pencilbox.errors import FormatError
+from pencilbox.genres.nonogram.picture_confirm import confirmed
 
 Matrix = npt.NDArray[Any]
 MIN_CELLS = 4
@@ -2410,6 +2411,8 @@ def judge(
         # read as no number a clue it could not read
         blank = {i for i, n in enumerate(reading.numbers) if _blank(n)}
         verdict = replace(verdict, suspects=tuple(sorted(blank | set(verdict.suspects))))
+    if verdict.solutions == "unique":
+        reading = _confirmed_by_rules(reading)
     confident = all(n.confident for n in reading.numbers)
     changed = any(n.changed for n in reading.numbers)
     status: Status = "ok" if verdict.consistent and confident and not changed else "uncertain"
@@ -2423,6 +2426,32 @@ def judge(
         confidence=confidence,
         repairs=tuple(reading.repairs) + tuple(notes),
     )
+
+
+def _confirmed_by_rules(reading: Reading) -> Reading:
+    """A reading with one solution whose doubts the rules settle, all of them
+    (picture_confirm), with those numbers sure; else the reading as it was, every doubt
+    kept: the rules weigh each number with the others taken as read, which a reading with
+    a number the repair changed, a line without a number or a doubt left does not warrant."""
+    numbers = reading.numbers
+    if any(n.changed or _blank(n) for n in numbers):
+        return reading
+    doubtful = [i for i, n in enumerate(numbers) if not n.confident]
+    if not doubtful:
+        return reading
+
+    def sound(changes: Mapping[int, Value]) -> bool:
+        return _agreed_verdict(_changed(reading, changes)) is not None
+
+    settled = confirmed(reading, doubtful, sound)
+    return settled if all(n.confident for n in settled.numbers) else reading
+
+
+def _changed(reading: Reading, changes: Mapping[int, Value]) -> Reading:
+    numbers = list(reading.numbers)
+    for i, value in changes.items():
+        numbers[i] = replace(numbers[i], value=value)
+    return replace(reading, numbers=tuple(numbers))
 
 
 def _blank(number: ReadNumber) -> bool:
@@ -2456,11 +2485,8 @@ def _repaired_numbers(
     if not suspects:
         return None
 
-    def trial(changes: Any) -> Reading:
-        numbers = list(reading.numbers)
-        for i, value in changes.items():
-            numbers[i] = replace(numbers[i], value=value)
-        return replace(reading, numbers=tuple(numbers))
+    def trial(changes: Mapping[int, Value]) -> Reading:
+        return _changed(reading, changes)
 
     agreed: dict[frozenset[tuple[int, Value]], Verdict] = {}
 

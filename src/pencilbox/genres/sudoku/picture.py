@@ -1091,15 +1091,19 @@ def _crowded(reading: Reading) -> bool:
 
 
 def _confirmed_by_rules(reading: Reading) -> Reading:
-    """A sound reading whose doubtful numbers are as sure as the rules make them: a value
-    that only looked unlike a digit is confirmed when every other value would break the
-    puzzle (see core/vision/confirm). Numbers the repair changed stay doubtful."""
+    """A sound reading whose doubts the rules settle, all of them, with those numbers sure:
+    a value that only looked unlike a digit is confirmed when every other value would break
+    the puzzle (see core/vision/confirm). Else the reading as it was, every doubt kept: the
+    rules weigh each number with the others taken as read, which a reading with a number
+    the repair changed or a doubt left does not warrant."""
     values = givens_of(reading)
     size = reading.width
     universe: list[int | None] = [None, *range(1, size + 1)]
     numbers = list(reading.numbers)
+    if any(number.changed for number in numbers):
+        return reading
     for i, number in enumerate(numbers):
-        if number.confident or number.changed:
+        if number.confident:
             continue
         at = number.line * size + number.index
 
@@ -1109,8 +1113,9 @@ def _confirmed_by_rules(reading: Reading) -> Reading:
             return _verdict(reading, trial).consistent
 
         sure = rules_posterior(number, universe, allowed)
-        if sure > number.confidence:
-            numbers[i] = replace(number, confidence=sure)
+        if sure < CONFIDENT:
+            return reading
+        numbers[i] = replace(number, confidence=sure)
     return replace(reading, numbers=tuple(numbers))
 
 

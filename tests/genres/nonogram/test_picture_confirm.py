@@ -1,0 +1,51 @@
+"""Doubtful clue numbers confirmed by the rules (genres/nonogram/picture_confirm)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Value
+from pencilbox.genres.nonogram.picture_confirm import confirmed
+
+
+def reading(*numbers: ReadNumber) -> Reading:
+    return Reading("nonogram", 5, 5, tuple(numbers))
+
+
+def row(line: int, value: int, confidence: float = 0.99) -> ReadNumber:
+    return ReadNumber("row", line, 0, value, confidence, ((value + 1, 1 - confidence),))
+
+
+def col(line: int, value: int, confidence: float = 0.99) -> ReadNumber:
+    return ReadNumber("col", line, 0, value, confidence, ((value + 1, 1 - confidence),))
+
+
+def always(changes: Mapping[int, Value]) -> bool:
+    return True
+
+
+def test_one_doubtful_number_is_confirmed_by_the_totals_alone() -> None:
+    # whatever else it were, the row totals would no longer equal the column totals
+    found = confirmed(reading(row(0, 3, 0.6), col(0, 3)), [0], always)
+    assert found.numbers[0].confidence >= CONFIDENT
+
+
+def test_two_misreads_that_make_up_for_each_other_keep_their_doubt() -> None:
+    # a row 3 and a column 3 both read 1 higher would leave the totals equal
+    doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
+    found = confirmed(doubtful, [0, 1], always)
+    assert [n.confidence for n in found.numbers] == [0.6, 0.6]
+    # unless the rules refuse that reading too
+    found = confirmed(doubtful, [0, 1], lambda changes: False)
+    assert all(n.confidence >= CONFIDENT for n in found.numbers)
+
+
+def test_the_pairs_weighed_keep_the_totals_equal() -> None:
+    tried: list[dict[int, Value]] = []
+
+    def sound(changes: Mapping[int, Value]) -> bool:
+        tried.append(dict(changes))
+        return False
+
+    confirmed(reading(row(0, 3, 0.6), row(1, 2, 0.6), col(0, 5)), [0, 1], sound)
+    assert tried and all(sum((v or 0) for v in t.values()) == 5 for t in tried)
