@@ -487,11 +487,18 @@ def _wrong_lines(record: dict[str, Any], truth: dict[str, Any]) -> set[str]:
 
 def test_struck_out_clues_through_the_command_line(capsys, tmp_path):
     # solved clues struck through (a level line in the rows, a slash in the columns): read
-    # as the digits under the strikes, each doubted as read through a stroke
+    # as the digits under the strikes, each doubted as read through a stroke, and those
+    # doubts settled by the rules (no other numbers give the one picture), so: ok
     path, truth = draw("nonogram-strike", 15, tmp_path)
     code, record = _read_jsonl(capsys, path)
     assert record["genre"] == "nonogram"
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
+    assert not record["uncertain"]
+    # the doubts themselves, before the rules weigh them: every one a struck number
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(picture_module, "_confirmed_by_rules", lambda reading: reading)
+        code, record = _read_jsonl(capsys, path)
     assert code == 1 and record["status"] == "uncertain"
     assert record["uncertain"]
     assert all(u["reason"] == picture_module.STRUCK for u in record["uncertain"])

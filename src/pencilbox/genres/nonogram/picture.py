@@ -2432,9 +2432,11 @@ def _confirmed_by_rules(reading: Reading) -> Reading:
     """A reading with one solution whose doubts the rules settle, all of them
     (picture_confirm), with those numbers sure; else the reading as it was, every doubt
     kept: the rules weigh each number with the others taken as read, which a reading with
-    a number the repair changed, a line without a number or a doubt left does not warrant."""
+    a number the repair changed or a doubt left does not warrant. (A line the reader is
+    sure has no number is taken as read too; a mark it could not read is a doubt to settle,
+    as no number or as the numbers it may be.)"""
     numbers = reading.numbers
-    if any(n.changed or _blank(n) for n in numbers):
+    if any(n.changed for n in numbers):
         return reading
     doubtful = [i for i, n in enumerate(numbers) if not n.confident]
     if not doubtful:
