@@ -13,7 +13,9 @@ Each reading is compared with the truth, number by number:
 
     python bench/read.py [--count 30] [--style NAME ...] [--seed 1000] [--out FILE]
 
-(--style sudoku-newspaper-photos picks the real photos.)
+(--style sudoku-newspaper-photos picks the real photos; --third-party FOLDER adds pictures
+drawn by other programs, e.g. puzz.link's player through tools/pzpr_pictures.py, one table row
+a folder and genre.)
 """
 
 from __future__ import annotations
@@ -259,6 +261,12 @@ def speed_table(count: int) -> list[str]:
     return lines
 
 
+def _photo_truth(path: Path) -> dict[str, Any]:
+    truth: dict[str, Any] = json.loads((path.parent / (path.name + ".truth.json")).read_text())
+    truth["size"] = 9
+    return truth
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=30)
@@ -268,6 +276,12 @@ def main() -> None:
     parser.add_argument("--speed", type=int, default=8, help="pictures per speed row (0: none)")
     parser.add_argument("--seed", type=int, default=1000, help="first seed of each style")
     parser.add_argument("--out", type=Path, default=RESULTS, help="the table's file")
+    parser.add_argument(
+        "--third-party",
+        type=Path,
+        action="append",
+        help="a folder of pictures drawn elsewhere with its truth.jsonl (tools/pzpr_pictures.py)",
+    )
     args = parser.parse_args()
     run = Run(args.count, args.seed)
     outcomes: dict[str, list[str]] = defaultdict(list)
@@ -294,25 +308,30 @@ def main() -> None:
                     json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
                 )
             print(f"{style} {seed}: {verdict} {record['time_s']:.2f} s", flush=True)
+    real = []
     if PHOTOS.is_dir() and not args.no_photos and PHOTO_STYLE in chosen:
-        style = PHOTO_STYLE
-        kinds[style] = ("sudoku", "real photo")
-        for path in sorted(PHOTOS.glob("*.jpg")):
-            truth = json.loads((path.parent / (path.name + ".truth.json")).read_text())
-            truth["size"] = 9
-            record = read_one(path.read_bytes(), path.name)
-            run.sample()
-            verdict = judge(record, truth)
-            outcomes[style].append(verdict)
-            times[style].append(record["time_s"])
-            reads[style].append(record["read_s"])
-            if not verdict.startswith("exact") and args.failures:
-                args.failures.mkdir(parents=True, exist_ok=True)
-                (args.failures / path.name).write_bytes(path.read_bytes())
-                (args.failures / (path.name + ".json")).write_text(
-                    json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
-                )
-            print(f"{path.name}: {verdict} {record['time_s']:.2f} s", flush=True)
+        kinds[PHOTO_STYLE] = ("sudoku", "real photo")
+        real += [(PHOTO_STYLE, path, _photo_truth(path)) for path in sorted(PHOTOS.glob("*.jpg"))]
+    for folder in args.third_party or []:
+        for line in (folder / "truth.jsonl").read_text().splitlines():
+            truth = json.loads(line)
+            style = f"{folder.name}-{truth['genre']}"
+            kinds[style] = (truth["genre"], "third-party screenshot")
+            real.append((style, folder / truth["file"], truth))
+    for style, path, truth in real:
+        record = read_one(path.read_bytes(), path.name)
+        run.sample()
+        verdict = judge(record, truth)
+        outcomes[style].append(verdict)
+        times[style].append(record["time_s"])
+        reads[style].append(record["read_s"])
+        if not verdict.startswith("exact") and args.failures:
+            args.failures.mkdir(parents=True, exist_ok=True)
+            (args.failures / path.name).write_bytes(path.read_bytes())
+            (args.failures / (path.name + ".json")).write_text(
+                json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
+            )
+        print(f"{path.name}: {verdict} {record['time_s']:.2f} s", flush=True)
     speed = speed_table(args.speed) if args.speed else []
     write_table(outcomes, times, reads, kinds, run.finish(), speed, args.out)
 

@@ -57,6 +57,10 @@ CLEAR = 0.05
 reaches about this far)."""
 CROWDED = "the space beside it could part two numbers as well as two digits of one"
 STRUCK = "read through the stroke that strikes it out"
+SPECK = 0.5
+"""A mark shorter than this share of the clue digits' height is no character."""
+GROUND_STEP = 24
+"""Grey levels by which the ground around a number may differ from its line's others'."""
 TINY = 10
 """Struck characters shorter than this (pixels): the strike is as thick as their own
 strokes, and what is read once it is out stays in doubt."""
@@ -282,7 +286,7 @@ def _unwarp_once(
                 continue
         quad = gridlib.refine_quad(mask, quad) / factor
         upright = _upright(rough, 1.5 / factor) or _upright(quad, 1.5 / factor)
-        if upright or _plumb(dark_ink, rough):
+        if upright or _plumb(dark_ink, rough) or _upright_twin(rough, found[:4], mask, factor):
             if within is None:
                 return None  # the largest is upright: a screenshot, left as it is
             continue
@@ -301,6 +305,39 @@ def _unwarp_once(
         placed = np.array([-lo[0], -lo[1], width - lo[0], height - lo[1]], np.float32)
         return warped, matrix, placed
     return None
+
+
+def _upright_twin(
+    rough: gridlib.Quad, found: list[gridlib.Quad], mask: npt.NDArray[Any], factor: float
+) -> bool:
+    """True when another outline found covers the same box as `rough` (nine tenths of their
+    union) and is upright, as found or fitted to its strokes: one border seen twice, once
+    bent by what stands beside it (a web page's patterned margin along a frame joins the
+    frame's line in the mask)."""
+    box = _box(rough)
+    for other in found:
+        twin = other / factor
+        fitted = gridlib.refine_quad(mask, other) / factor
+        upright = _upright(twin, 1.5 / factor) or _upright(fitted, 1.5 / factor)
+        if upright and _box_overlap(box, _box(twin)) >= 0.9:
+            return True
+    return False
+
+
+def _box(quad: gridlib.Quad) -> tuple[float, float, float, float]:
+    (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _box_overlap(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+) -> float:
+    """The boxes' intersection over their union."""
+    width = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    height = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = width * height
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
 
 
 def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], float, Any]:
@@ -1543,8 +1580,19 @@ def _column_clues(
         outside = [
             b for b in outside if b.cx > layout.xs[-1] + 0.35 * pitch and b.width >= 0.25 * b.height
         ]
+    outside = _as_tall_as(outside, [b for column in columns for n in column for b in n])
     stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
     return columns, stacks
+
+
+def _as_tall_as(outside: list[Blob], inside: list[Blob]) -> list[Blob]:
+    """The marks outside the grid's lines that could be a missed line's clue numbers: as tall
+    as the numbers of its lines, near enough. A page's texture beside the board (a web page's
+    patterned margin) is made of marks far smaller than the clues' digits."""
+    if not inside:
+        return outside
+    typical = float(np.median([b.height for b in inside]))
+    return [b for b in outside if b.height >= 0.6 * typical]
 
 
 def _within_clues(blob: Blob, layout: Layout) -> bool:
@@ -1615,6 +1663,7 @@ def _row_clues(
         outside = [
             b for b in outside if b.cy > layout.ys[-1] + 0.35 * pitch and b.height >= 0.25 * b.width
         ]
+    outside = _as_tall_as(outside, [b for row in rows for n in row for b in n])
     lines = len({int((b.cy - layout.ys[0]) // pitch) for b in outside})
     return rows, lines
 
@@ -1745,6 +1794,19 @@ def _commas_in_line(
 def _digit_pieces(line: list[Blob], height: float) -> list[Blob]:
     """The pieces of a row clue's ink with a digit's height (alone or with a comma)."""
     return [p for p in line if p.height >= 0.55 * height]
+
+
+def _inner_height(chars: list[Blob], layout: Layout) -> float | None:
+    """The height of the clue numbers nearest the grid (above its columns, left of its
+    rows, within a cell and a half): of every picture's marks, surely clue digits."""
+    xs, ys, reach = layout.xs, layout.ys, 1.5 * layout.pitch
+    inner = [
+        b.height
+        for b in chars
+        if (xs[0] <= b.cx <= xs[-1] and ys[0] - reach <= b.y1 <= ys[0])
+        or (ys[0] <= b.cy <= ys[-1] and xs[0] - reach <= b.x1 <= xs[0])
+    ]
+    return float(np.median(inner)) if len(inner) >= 3 else None
 
 
 def _digit_height(chars: list[Blob], layout: Layout) -> float | None:
@@ -1977,9 +2039,15 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     mask, chars = _made_whole(mask, ink, layout, chars)
     dark = _filled(turned)
     chars = _off_the_border(chars, layout, dark)
-    height = float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
+    height = _inner_height(chars, layout) or (
+        float(np.median([b.height for b in chars])) if chars else layout.pitch * 0.6
+    )
     chars, mask, ink, struck, unstruck = _unstruck(chars, mask, ink, height)
     chars = _split_fused(chars, ink, mask)
+    # specks far shorter than the digits are no part of a clue: a web page's patterned
+    # margin beside the board, dust on a scan (a comma is out of the mask already)
+    chars = [b for b in chars if b.height >= SPECK * height or b in struck]
+    chars = _on_one_ground(chars, layout, turned)
     struck = _inherited(struck, chars)
     keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
     named, crops = _name(chars, ink, keep)
@@ -2014,6 +2082,56 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
     rows = _zeros_joined(rows, named, doubtful)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck), crops)
+
+
+def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) -> list[Blob]:
+    """The characters without those beyond a change of ground in their line: a line's clue
+    is printed on one band (a tinted clue area tints all of it, alternating bands one line
+    each), so from the grid outwards, what stands on a darker or lighter ground than the
+    character nearest the grid (a web page's patterned margin, the table under a printed
+    page) is no part of it."""
+    xs, ys = layout.xs, layout.ys
+    beyond: set[Blob] = set()
+    for k in range(layout.height):
+        line = [b for b in chars if b.x1 <= xs[0] and ys[k] <= b.cy < ys[k + 1]]
+        beyond |= _past_a_change(sorted(line, key=lambda b: -b.x1), turned)
+    for k in range(layout.width):
+        line = [b for b in chars if b.y1 <= ys[0] and xs[k] <= b.cx < xs[k + 1]]
+        beyond |= _past_a_change(sorted(line, key=lambda b: -b.y1), turned)
+    return [b for b in chars if b not in beyond]
+
+
+def _past_a_change(line: list[Blob], turned: npt.NDArray[Any]) -> set[Blob]:
+    """Of a line's characters (nearest the grid first), those from the first on another
+    ground than the first's."""
+    if len(line) < 2:
+        return set()
+    first = _ground([line[0]], turned)
+    for at, blob in enumerate(line[1:], start=1):
+        if abs(_ground([blob], turned) - first) > GROUND_STEP:
+            return set(line[at:])
+    return set()
+
+
+def _ground(number: list[Blob], turned: npt.NDArray[Any]) -> float:
+    """The brightness around a number: of a ring a few pixels outside its box, the light
+    tenth's edge (ink the ring crosses, a neighbour's or a broken digit's other piece, is
+    only darker)."""
+    x0, y0 = min(b.x0 for b in number), min(b.y0 for b in number)
+    x1, y1 = max(b.x1 for b in number), max(b.y1 for b in number)
+    pad = max(2, (y1 - y0) // 6)
+    h, w = turned.shape[:2]
+    top, bottom = max(0, y0 - pad), min(h, y1 + pad)
+    left, right = max(0, x0 - pad), min(w, x1 + pad)
+    ring = np.concatenate(
+        [
+            turned[top, left:right],
+            turned[bottom - 1, left:right],
+            turned[top:bottom, left],
+            turned[top:bottom, right - 1],
+        ]
+    )
+    return float(np.percentile(ring, 90))
 
 
 def _zeros_joined(
