@@ -29,7 +29,7 @@ from pencilbox.core.vision.glyphs import (
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram import picture as picture_module
-from tests.pictures import draw, matches, never_silently_wrong
+from tests.pictures import DATA, draw, matches, never_silently_wrong
 
 CLEAN = [
     "nonogram-boxed",
@@ -782,3 +782,16 @@ def test_doubts_the_rules_settle_leave_a_screenshot_ok(tmp_path, capsys, monkeyp
     monkeypatch.setattr(picture_module, "confirmed", lambda reading, doubtful, sound: reading)
     assert main(["read", str(path), "--jsonl"]) == 1
     assert json.loads(capsys.readouterr().out)["uncertain"]
+
+
+@pytest.mark.parametrize("name", ["dragonfly", "be-serious"])
+def test_a_puzzlink_page_through_the_command_line(capsys, name):
+    # whole pages of puzz.link's own player and editor (drawn by pzprjs, not by us): the
+    # page's patterned margin beside the frame bent the frame's outline into a warped quad
+    # ("no puzzle grid found"), and its marks beside the row clues read as more numbers,
+    # or as clues of a line beyond the grid's last column
+    path = DATA / f"puzzlink-nonogram-{name}.png"
+    truth = json.loads(path.with_name(path.name + ".truth.json").read_text())
+    code, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
