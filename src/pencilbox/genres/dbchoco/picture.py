@@ -38,9 +38,11 @@ def _boards(dark_ink: npt.NDArray[Any]) -> list[gridlib.Quad]:
     factor = min(1.0, 900 / max(dark_ink.shape))
     small = cv2.resize(dark_ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     mask = gridlib.line_mask(small, max(small.shape) // 25)
-    found = gridlib.quads(mask, min_area=0.05 * small.shape[0] * small.shape[1])
+    # a small board on a wide page (a web page's window around a 6x6) covers a few
+    # hundredths of the picture, behind the page's frame and its menus
+    found = gridlib.quads(mask, min_area=0.01 * small.shape[0] * small.shape[1])
     outlines = []
-    for quad in found[:4]:
+    for quad in found[:6]:
         width = float(np.linalg.norm(quad[1] - quad[0]))
         height = float(np.linalg.norm(quad[3] - quad[0]))
         if min(width, height) >= 40:

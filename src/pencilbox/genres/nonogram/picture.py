@@ -2092,31 +2092,68 @@ def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) 
     page) is no part of it."""
     xs, ys = layout.xs, layout.ys
     beyond: set[Blob] = set()
+    nearest: list[Blob] = []
     for k in range(layout.height):
         line = [b for b in chars if b.x1 <= xs[0] and ys[k] <= b.cy < ys[k + 1]]
-        beyond |= _past_a_change(sorted(line, key=lambda b: -b.x1), turned)
+        line.sort(key=lambda b: -b.x1)
+        beyond |= _past_a_change(line, turned)
+        nearest += line[:1]
     for k in range(layout.width):
         line = [b for b in chars if b.y1 <= ys[0] and xs[k] <= b.cx < xs[k + 1]]
-        beyond |= _past_a_change(sorted(line, key=lambda b: -b.y1), turned)
+        line.sort(key=lambda b: -b.y1)
+        beyond |= _past_a_change(line, turned)
+        nearest += line[:1]
+    if nearest:
+        # beside the lines (where a line the lattice missed would have its clue), the
+        # ground of the clues nearest the grid
+        ground = float(np.median([_ground([b], turned) for b in nearest]))
+        beyond |= {
+            b
+            for b in chars
+            if _beside_the_lines(b, layout) and abs(_ground([b], turned) - ground) > GROUND_STEP
+        }
     return [b for b in chars if b not in beyond]
 
 
+def _beside_the_lines(blob: Blob, layout: Layout) -> bool:
+    """True for a mark in a clue band but past the grid's first or last line: above the
+    grid beside its columns, or left of it above or below its rows."""
+    xs, ys = layout.xs, layout.ys
+    above = blob.y1 <= ys[0] and not xs[0] <= blob.cx < xs[-1]
+    left = blob.x1 <= xs[0] and not ys[0] <= blob.cy < ys[-1]
+    return above or left
+
+
 def _past_a_change(line: list[Blob], turned: npt.NDArray[Any]) -> set[Blob]:
-    """Of a line's characters (nearest the grid first), those from the first on another
-    ground than the first's."""
+    """Of a line's characters (nearest the grid first), the outermost ones on another ground
+    than the first's, up to the first (from outside) on the same ground again: a change of
+    ground that lasts to the line's end (a piece of a faint digit, its ring on its own
+    strokes, is one odd mark among its line's others)."""
     if len(line) < 2:
         return set()
     first = _ground([line[0]], turned)
-    for at, blob in enumerate(line[1:], start=1):
-        if abs(_ground([blob], turned) - first) > GROUND_STEP:
-            return set(line[at:])
-    return set()
+    odd: set[Blob] = set()
+    for blob in reversed(line[1:]):
+        if abs(_ground([blob], turned) - first) <= GROUND_STEP:
+            break
+        odd.add(blob)
+    return odd
+
+
+def _beside_the_lines(blob: Blob, layout: Layout) -> bool:
+    """True for a mark in a clue band but past the grid's first or last line: above the
+    grid beside its columns, or left of it above or below its rows."""
+    xs, ys = layout.xs, layout.ys
+    above = blob.y1 <= ys[0] and not xs[0] <= blob.cx < xs[-1]
+    left = blob.x1 <= xs[0] and not ys[0] <= blob.cy < ys[-1]
+    return above or left
 
 
 def _ground(number: list[Blob], turned: npt.NDArray[Any]) -> float:
-    """The brightness around a number: of a ring a few pixels outside its box, the light
-    tenth's edge (ink the ring crosses, a neighbour's or a broken digit's other piece, is
-    only darker)."""
+    """The brightness around a number: the commonest level (in steps of 8) on a ring a few
+    pixels outside its box. Ink the ring crosses (a neighbour's, a broken digit's other
+    piece) is of many levels, the ground of one; a mark at a band's edge has most of its
+    ring on its own side."""
     x0, y0 = min(b.x0 for b in number), min(b.y0 for b in number)
     x1, y1 = max(b.x1 for b in number), max(b.y1 for b in number)
     pad = max(2, (y1 - y0) // 6)
@@ -2131,7 +2168,8 @@ def _ground(number: list[Blob], turned: npt.NDArray[Any]) -> float:
             turned[top:bottom, right - 1],
         ]
     )
-    return float(np.percentile(ring, 90))
+    levels = np.bincount(ring.astype(np.int64) // 8, minlength=32)
+    return float(8 * int(np.argmax(levels)) + 4)
 
 
 def _zeros_joined(
