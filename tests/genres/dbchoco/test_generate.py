@@ -154,6 +154,17 @@ def test_a_logic_grade_is_met_and_logic_finishes_the_puzzle() -> None:
     assert made["clues"] >= generate("6x6", made["seed"])["clues"]
 
 
+def test_a_contradiction_puzzle_needs_its_trials_and_they_fit_the_budget() -> None:
+    from pencilbox.genres.dbchoco.generate import TRIAL_EDGES
+    from pencilbox.genres.dbchoco.logic import deduce
+
+    puzzle = generate("6x6", 1, grade="contradiction")["puzzle"]
+    assert not deduce(puzzle, probes=False).solved()
+    assert not deduce(puzzle, max_trials=0).solved()
+    state = deduce(puzzle, max_trials=TRIAL_EDGES)
+    assert state.solved() and state.grade() == "contradiction"
+
+
 def test_an_unknown_grade_is_refused_at_once() -> None:
     from pencilbox.errors import PuzzleError
 

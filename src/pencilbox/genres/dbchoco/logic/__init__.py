@@ -54,7 +54,7 @@ from pencilbox.genres.dbchoco.logic.blocks import placements, shape
 from pencilbox.genres.dbchoco.logic.checks import broken
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADE_OF, GRADES, LEVELS, Broken, State
-from pencilbox.genres.dbchoco.logic.trial import contradiction
+from pencilbox.genres.dbchoco.logic.trial import TrialBudget, contradiction
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco.model import DoubleChoco
@@ -122,6 +122,7 @@ def deduce(
     backbone: bool = False,
     probe_seconds: float | None = None,
     level: str | None = None,
+    max_trials: int | None = None,
 ) -> State:
     """Logic from the empty grid: the techniques, then (with `probes`) trials, repeatedly.
 
@@ -129,9 +130,14 @@ def deduce(
     the remaining edges are then filled in one step labelled `backbone`. With `level` (a
     grade below `contradiction`) only that level's techniques and the easier ones run, with no
     trials and no rule checks: it is the generator's check that a puzzle whose clues are true
-    to a known answer stays within a grade (a broken rule cannot happen there)."""
+    to a known answer stays within a grade (a broken rule cannot happen there). `max_trials`
+    bounds the edges the trials try in all (a deterministic budget, unlike `probe_seconds`)."""
     state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
-    budget = Deadline(probe_seconds) if probe_seconds is not None else None
+    budget: Deadline | TrialBudget | None = None
+    if max_trials is not None:
+        budget = TrialBudget(max_trials)
+    elif probe_seconds is not None:
+        budget = Deadline(probe_seconds)
     if level is not None:
         probes = False
     try:
