@@ -34,7 +34,7 @@ from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.board import UNDECIDED
-from pencilbox.genres.dbchoco.logic import GRADE_OF, GRADES, State, deduce
+from pencilbox.genres.dbchoco.logic import GRADE_OF, GRADES, State, deduce, deduce_more
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
@@ -308,16 +308,22 @@ def _clued_for_level(tiling: Tiling, target: str, rng: random.Random) -> set[Cel
     if _left_open(tiling, tiling.half, target):
         return None
     clues = tiling.one_a_block(rng)
+    state = _logic(tiling, clues, target)
     while True:
-        state = _logic(tiling, clues, target)
-        if state.solved():
-            return clues
+        if state.solved():  # logic went on from fewer clues: the whole of it must agree
+            state = _logic(tiling, clues, target)
+            if state.solved():
+                return clues
         stuck = {
             cell for e, v in enumerate(state.edges) if v == UNDECIDED for cell in state.geo.cells(e)
         }
         near = sorted(stuck - clues) or sorted(set(tiling.half) - clues)
         tried = rng.sample(near, min(CANDIDATES[target], len(near)))
-        clues = clues | {min(tried, key=lambda cell: _left_open(tiling, clues | {cell}, target))}
+        more = {
+            cell: deduce_more(tiling.puzzle(clues | {cell}), state, cell, target) for cell in tried
+        }
+        best = min(tried, key=lambda cell: more[cell].edges.count(UNDECIDED))
+        clues, state = clues | {best}, more[best]
 
 
 def _by_telling(

@@ -115,6 +115,11 @@ class Placements:
         self._filtered_at.pop(cell, None)
         return self._known[cell]
 
+    def forget(self, cell: Cell) -> None:
+        """Drop a cell's list (it gained a number: the list is made again for that size)."""
+        for known in (self._known, self._listed_at, self._filtered_at):
+            known.pop(cell, None)
+
     def keep(self, cell: Cell, kept: list[Placed]) -> None:
         """Narrow a cell's list to `kept` (blocks found impossible for another reason: since
         deciding edges only removes blocks, they never come back)."""

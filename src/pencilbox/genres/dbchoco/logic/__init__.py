@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pencilbox.core.grid import Cell
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres.dbchoco.board import UNDECIDED, Walls
@@ -68,6 +69,7 @@ __all__ = [
     "Broken",
     "State",
     "deduce",
+    "deduce_more",
     "first_step",
     "propagate",
 ]
@@ -161,6 +163,21 @@ def deduce(
             "value in every answer",
             [],
         )
+    return state
+
+
+def deduce_more(puzzle: DoubleChoco, before: State, added: Cell, level: str) -> State:
+    """What logic up to `level` finds on `puzzle`, going on from `before`: the state it
+    reached on the same puzzle without the clue at `added` (the generator's additions, clues
+    true to a known answer as in `deduce(level=...)`). What was decided stays true with one
+    more clue, and the block lists kept stay sound (a list made without the new number holds
+    every block that is still possible, and maybe some that no longer are): so each addition
+    costs a few passes, not a whole deduction with every list made again. The result can
+    fall short of what `deduce` finds from the empty grid, never beyond it; the generator
+    checks its final clue set with `deduce`."""
+    state = State(puzzle, before.edges.copy(), placements=before.placements.copy())
+    state.placements.forget(added)
+    propagate(state, None, rules_up_to(level), checked=False)
     return state
 
 
