@@ -379,7 +379,8 @@ CANDIDATES_BY_TRIAL = 6
 def _one_short(tiling: Tiling, rng: random.Random) -> set[Cell] | None:
     """A `contradiction` puzzle: a placement-level clue set from which no clue can go at that
     level, less one clue whose loss keeps the tiling the only answer and that the trials
-    finish (so placement logic stops short and a trial is needed). Checking the trials once
+    finish (so placement logic stops short and a trial is needed); the most telling clues
+    are tried first (their loss leaves the trials the most to do). Checking the trials once
     per candidate, on a puzzle one clue short of placement, costs far less than grading a
     clue set thinned by uniqueness alone (most of those need search: every trial sweep then
     runs to its end)."""
