@@ -328,10 +328,34 @@ def human_figures(human: list[Entry]) -> dict[str, tuple[list[int], Counter[int]
     return found
 
 
+def earlier_generation(ref: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """(size, level) -> (median clues, median CPU s) from this table as committed at `ref`:
+    the figures the current generator is set beside (from that earlier run, not this one)."""
+    shown = subprocess.run(
+        ["git", "show", f"{ref}:bench/results/dbchoco.md"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rows = shown.split("## Generation per level and size", 1)[-1].splitlines()
+    found = {}
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if len(cells) >= 12 and cells[1] in GRADES:  # size, level, made, clues, ... CPU
+            found[(cells[0], cells[1])] = (cells[3], cells[-3])
+    return found
+
+
 def generation_table(
-    plan: list[tuple[str, str]], count: int, attempts: int, human: list[Entry]
+    plan: list[tuple[str, str]],
+    count: int,
+    attempts: int,
+    human: list[Entry],
+    before: str | None = None,
 ) -> list[str]:
     people = human_figures(human)
+    earlier = earlier_generation(before) if before else {}
     lines = [
         "## Generation per level and size, beside human-made puzzles",
         "",
@@ -341,10 +365,19 @@ def generation_table(
         "against the median of the human-made puzzles of that size with one answer (the",
         "table below), and the band the issue asks for (placement within 25%, local within",
         "50%). Blocks: % of blocks of 2 / 4 / 6 / 8 / 10 / more cells. CPU: seconds a puzzle.",
+        *(
+            [
+                f"Before: median clues and CPU s of this table as committed at {before} (that",
+                "earlier run, on the machine's load then; empty: the row was not measured).",
+            ]
+            if before
+            else []
+        ),
         "",
         "| size | level | made | clues (median) | range | human median | ours / human | band "
-        "| blocks % | median CPU s | max CPU s | time target |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| blocks % | median CPU s | max CPU s | time target |"
+        + (" before: clues | before: median CPU s |" if before else ""),
+        "|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|---|" if before else ""),
     ]
     for size, grade in plan:
         clues, cpus, made, blocks = [], [], 0, Counter[int]()
@@ -364,7 +397,11 @@ def generation_table(
             )
             blocks.update(_block_sizes(walls))
             print(f"generate {size} {grade} seed {seed}: {result['clues']} clues", flush=True)
-        lines.append(_generation_row(size, grade, count, made, clues, cpus, blocks, people))
+        row = _generation_row(size, grade, count, made, clues, cpus, blocks, people)
+        if before:
+            then = earlier.get((size, grade), ("", ""))
+            row += f" {then[0]} | {then[1]} |"
+        lines.append(row)
     lines += [
         "",
         "| size | human-made puzzles (one answer) | median clues | min-max clues | blocks % |",
@@ -437,7 +474,8 @@ def main() -> int:
     parser.add_argument(
         "--gen",
         default="6x6:local,6x6:placement,6x6:contradiction,6x6:search,8x8:local,"
-        "8x8:placement,8x8:contradiction,10x10:local,10x10:placement,16x16:placement",
+        "8x8:placement,8x8:contradiction,10x10:local,10x10:placement,10x10:contradiction,"
+        "16x16:placement",
         help="SIZE:LEVEL pairs to generate",
     )
     parser.add_argument("--gen-count", type=int, default=3, help="seeds per size and grade")
@@ -445,6 +483,9 @@ def main() -> int:
         "--attempts", type=int, default=20, help="seeds the generator tries for one grade"
     )
     parser.add_argument("--quick", action="store_true", help="no generation")
+    parser.add_argument(
+        "--before", help="a git ref: its committed generation figures are shown beside"
+    )
     args = parser.parse_args()
     lists = [Path(p) for p in args.set]
     lists += [Path(p) for p in os.environ.get("PENCILBOX_DBCHOCO_SETS", "").split(":") if p]
@@ -460,7 +501,7 @@ def main() -> int:
     lines = [*coverage_table(entries), *technique_table(entries), *speed_table(entries, peer)]
     if not args.quick:
         plan = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.gen.split(",")]
-        lines += generation_table(plan, args.gen_count, args.attempts, entries)
+        lines += generation_table(plan, args.gen_count, args.attempts, entries, args.before)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(header(peer, (load_start, os.getloadavg()[0])) + lines) + "\n")
     print(f"wrote {OUT}")

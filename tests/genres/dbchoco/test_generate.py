@@ -154,6 +154,17 @@ def test_a_logic_grade_is_met_and_logic_finishes_the_puzzle() -> None:
     assert made["clues"] >= generate("6x6", made["seed"])["clues"]
 
 
+def test_a_contradiction_puzzle_needs_its_trials_and_they_fit_the_budget() -> None:
+    from pencilbox.genres.dbchoco.generate import TRIAL_EDGES
+    from pencilbox.genres.dbchoco.logic import deduce
+
+    puzzle = generate("6x6", 1, grade="contradiction")["puzzle"]
+    assert not deduce(puzzle, probes=False).solved()
+    assert not deduce(puzzle, max_trials=0).solved()
+    state = deduce(puzzle, max_trials=TRIAL_EDGES)
+    assert state.solved() and state.grade() == "contradiction"
+
+
 def test_an_unknown_grade_is_refused_at_once() -> None:
     from pencilbox.errors import PuzzleError
 
@@ -192,3 +203,24 @@ def test_every_grade_comes_out_of_the_command_line(grade: str, seed: int) -> Non
     assert record["solved_by_logic"] is (grade != "search")
     if grade == "local":  # the hardest technique is named, one of the level's five
         assert record["hardest"] in ("numbers", "dead_end", "area", "sizes", "balance")
+
+
+def test_logic_goes_on_from_fewer_clues_and_only_adds_true_edges() -> None:
+    """The generator's additions: logic resumed from the state of one clue fewer keeps what
+    it had and decides nothing against the answer."""
+    import random
+
+    from pencilbox.genres.dbchoco.board import UNDECIDED
+    from pencilbox.genres.dbchoco.generate import Tiling, tile
+    from pencilbox.genres.dbchoco.logic import deduce, deduce_more
+
+    rng = random.Random(3)
+    tiling = Tiling.of(*tile(8, 8, rng))
+    clues = tiling.one_a_block(rng)
+    before = deduce(tiling.puzzle(clues), level="placement")
+    added = next(cell for cell in sorted(tiling.half) if cell not in clues)
+    after = deduce_more(tiling.puzzle(clues | {added}), before, added, "placement")
+    assert after.edges.count(UNDECIDED) < len(after.edges)
+    for e, value in enumerate(after.edges):
+        assert before.edges[e] in (UNDECIDED, value)
+        assert value in (UNDECIDED, tiling.answer.edges[e])

@@ -16,8 +16,9 @@
    block), then step 3 also keeps every clue whose removal would leave the puzzle beyond
    that level (so the result is as sparse as the grade allows), and a result of another
    grade is retried with the next seed. (Checking `contradiction` at each removal would
-   cost seconds of probing per clue on 10x10: that level and `search` are only checked at
-   the end, with the trials.)
+   cost seconds of probing per clue on 10x10.) A `contradiction` puzzle is a placement-level
+   one less a clue: the first of a few whose loss keeps the answer unique and that trials
+   (with a budget of edges tried) then finish. `search` is checked at the end.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pencilbox.core.notation import whole_value
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.board import UNDECIDED
-from pencilbox.genres.dbchoco.logic import GRADES, State, deduce
+from pencilbox.genres.dbchoco.logic import GRADE_OF, GRADES, State, deduce, deduce_more
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls, make_puzzle
 from pencilbox.genres.dbchoco.search import BudgetExceeded, other_answer
 from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
@@ -307,16 +308,22 @@ def _clued_for_level(tiling: Tiling, target: str, rng: random.Random) -> set[Cel
     if _left_open(tiling, tiling.half, target):
         return None
     clues = tiling.one_a_block(rng)
+    state = _logic(tiling, clues, target)
     while True:
-        state = _logic(tiling, clues, target)
-        if state.solved():
-            return clues
+        if state.solved():  # logic went on from fewer clues: the whole of it must agree
+            state = _logic(tiling, clues, target)
+            if state.solved():
+                return clues
         stuck = {
             cell for e, v in enumerate(state.edges) if v == UNDECIDED for cell in state.geo.cells(e)
         }
         near = sorted(stuck - clues) or sorted(set(tiling.half) - clues)
         tried = rng.sample(near, min(CANDIDATES[target], len(near)))
-        clues = clues | {min(tried, key=lambda cell: _left_open(tiling, clues | {cell}, target))}
+        more = {
+            cell: deduce_more(tiling.puzzle(clues | {cell}), state, cell, target) for cell in tried
+        }
+        best = min(tried, key=lambda cell: more[cell].edges.count(UNDECIDED))
+        clues, state = clues | {best}, more[best]
 
 
 def _by_telling(
@@ -362,9 +369,44 @@ def _level(tiling: Tiling, clues: set[Cell], target: str | None) -> str:
     return _grade(puzzle, tiling.answer, Stats(), Deadline(None), probes=probes) or "search"
 
 
+TRIAL_EDGES = 120
+"""Edges the trials of one `contradiction` candidate may try in all (a count, not a clock:
+the puzzle depends on the seed only). A candidate that needs more is passed over."""
+CANDIDATES_BY_TRIAL = 6
+"""Clues of a placement-level puzzle whose removal is tried with trials, per tiling."""
+
+
+def _one_short(tiling: Tiling, rng: random.Random) -> set[Cell] | None:
+    """A `contradiction` puzzle: a placement-level clue set from which no clue can go at that
+    level, less one clue whose loss keeps the tiling the only answer and that the trials
+    finish (so placement logic stops short and a trial is needed); the most telling clues
+    are tried first (their loss leaves the trials the most to do). Checking the trials once
+    per candidate, on a puzzle one clue short of placement, costs far less than grading a
+    clue set thinned by uniqueness alone (most of those need search: every trial sweep then
+    runs to its end)."""
+    clues = _clued_for_level(tiling, "placement", rng)
+    if clues is None:
+        return None
+    clues = _fewest(tiling, clues, "placement", rng)
+    tried = 0
+    for cell in _by_telling(tiling, clues, rng, most_first=True):
+        trial = clues - {cell}
+        if tried == CANDIDATES_BY_TRIAL:
+            break
+        if _unique(tiling, trial) is not True:
+            continue
+        tried += 1
+        state = deduce(tiling.puzzle(trial), max_trials=TRIAL_EDGES)
+        if state.solved() and GRADE_OF[state.hardest()] == "contradiction":
+            return trial
+    return None
+
+
 def _first_clues(tiling: Tiling, target: str | None, rng: random.Random) -> set[Cell] | None:
     if target in LOGIC_LEVELS:
         return _clued_for_level(tiling, target, rng)
+    if target == "contradiction":
+        return _one_short(tiling, rng)
     return _until_unique(tiling, tiling.one_a_block(rng), rng)
 
 
@@ -380,9 +422,12 @@ def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) 
         while clues is None:
             tiling = Tiling.of(*tile(w, h, rng, max_half))
             clues = _first_clues(tiling, None, rng)
-    clues = _fewest(tiling, clues, target, rng)
+    if target == "contradiction":  # _one_short has thinned and graded the clues already
+        level = target
+    else:
+        clues = _fewest(tiling, clues, target, rng)
+        level = _level(tiling, clues, target)
     puzzle = tiling.puzzle(clues)
-    level = _level(tiling, clues, target)
     return {
         "url": puzzle.to("url").strip(),
         "answer": tiling.answer.to_json(),

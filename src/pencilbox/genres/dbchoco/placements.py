@@ -64,9 +64,8 @@ class Placed:
     rim: tuple[int, ...]
 
     def allowed(self, edges: list[str]) -> bool:
-        return all(edges[e] != WALL for e in self.inside) and all(
-            edges[e] != OPEN for e in self.rim
-        )
+        value = edges.__getitem__  # no generator: the hottest test of the placement listing
+        return WALL not in map(value, self.inside) and OPEN not in map(value, self.rim)
 
 
 RELIST_AFTER = 8
@@ -83,19 +82,27 @@ class Placements:
     def __init__(self) -> None:
         self._known: dict[Cell, list[Placed] | None] = {}
         self._listed_at: dict[Cell, int] = {}
+        self._filtered_at: dict[Cell, int] = {}
+        """cell -> undecided edges when its list was last narrowed: edges are only ever
+        decided, never undone, so the same count means the same edges (and the same list)."""
 
     def copy(self) -> Placements:
         other = Placements()
         other._known = dict(self._known)
         other._listed_at = dict(self._listed_at)
+        other._filtered_at = dict(self._filtered_at)
         return other
 
     def blocks(self, board: Board, cell: Cell, *, list_again: bool = True) -> list[Placed] | None:
         """The possible blocks of the number at `cell` (None: too many to list)."""
         known = self._known.get(cell)
         if known is not None:
+            undecided = board.edges.count(UNDECIDED)
+            if self._filtered_at.get(cell) == undecided:
+                return known
             narrowed = [placed for placed in known if placed.allowed(board.edges)]
             self._known[cell] = narrowed
+            self._filtered_at[cell] = undecided
             return narrowed
         if cell in self._known and not list_again:
             return None  # a probe never lists: the count below is skipped on that hot path
@@ -105,12 +112,19 @@ class Placements:
         listed = blocks_for(board, cell)
         self._known[cell] = None if listed is None else [_placed(board, b) for b in listed]
         self._listed_at[cell] = decided
+        self._filtered_at.pop(cell, None)
         return self._known[cell]
+
+    def forget(self, cell: Cell) -> None:
+        """Drop a cell's list (it gained a number: the list is made again for that size)."""
+        for known in (self._known, self._listed_at, self._filtered_at):
+            known.pop(cell, None)
 
     def keep(self, cell: Cell, kept: list[Placed]) -> None:
         """Narrow a cell's list to `kept` (blocks found impossible for another reason: since
         deciding edges only removes blocks, they never come back)."""
         self._known[cell] = kept
+        self._filtered_at.pop(cell, None)
 
 
 def _placed(board: Board, cells: Block) -> Placed:
@@ -171,14 +185,15 @@ def _areas(board: Board, start: Cell, n: int) -> list[Block] | None:
     def fits(cell: Cell) -> bool:
         return board.gray(cell) == colour and board.number(cell) in (None, n)
 
+    table, width, edges = board.puzzle.geometry.table, board.puzzle.width, board.edges
     layer: set[Block] = {frozenset([start])}
     for _ in range(n - 1):
         layer = {
             area | {nxt}
             for area in layer
-            for cell in area
-            for nxt in board.neighbours(cell)
-            if nxt not in area and fits(nxt) and board.edge(cell, nxt) != WALL
+            for r, c in area
+            for nxt, e in table[r * width + c]
+            if nxt not in area and edges[e] != WALL and fits(nxt)
         }
         if len(layer) > MAX_AREAS:
             return None
@@ -225,14 +240,17 @@ def _cells_for_partner(puzzle: DoubleChoco, gray: bool, n: int) -> frozenset[Cel
 def _sealable(board: Board, cells: Block, *, same_colour: bool) -> bool:
     """No wall between two of `cells`, and none of the edges that leave them is open (for an
     area, only the edges to cells of its own colour count: the rest may lead to its partner)."""
-    colour = board.gray(next(iter(cells)))
-    for cell in cells:
-        for nxt in board.neighbours(cell):
-            value = board.edge(cell, nxt)
+    puzzle, edges = board.puzzle, board.edges
+    width, gray, table = puzzle.width, puzzle.gray, puzzle.geometry.table
+    first = next(iter(cells))
+    colour = gray[first[0] * width + first[1]]
+    for r, c in cells:  # flat lookups: called for every area and block the listing grows
+        for nxt, e in table[r * width + c]:
+            value = edges[e]
             if nxt in cells:
                 if value == WALL:
                     return False
-            elif value == OPEN and (not same_colour or board.gray(nxt) == colour):
+            elif value == OPEN and (not same_colour or gray[nxt[0] * width + nxt[1]] == colour):
                 return False
     return True
 
@@ -245,15 +263,12 @@ class Agreement:
     walls: list[int]
 
 
-def agreement(board: Board, blocks: list[Block]) -> Agreement:
-    geo = board.puzzle.geometry
-
-    def members(block: Block, e: int) -> int:
-        return sum(cell in block for cell in geo.cells(e))
-
-    touched = {geo.between(cell, nxt) for cell in blocks[0] for nxt in board.neighbours(cell)}
-    undecided = [e for e in sorted(touched) if board.edges[e] not in (WALL, OPEN)]
+def agreement(edges: list[str], ways: list[Placed]) -> Agreement:
+    """What every listed way agrees on, from the inside and rim edges each one keeps: an
+    undecided edge inside every way is open, one on the rim of every way a wall."""
+    inside = set(ways[0].inside).intersection(*(way.inside for way in ways[1:]))
+    rim = set(ways[0].rim).intersection(*(way.rim for way in ways[1:]))
     return Agreement(
-        open_edges=[e for e in undecided if all(members(b, e) == 2 for b in blocks)],
-        walls=[e for e in undecided if all(members(b, e) == 1 for b in blocks)],
+        open_edges=sorted(e for e in inside if edges[e] == UNDECIDED),
+        walls=sorted(e for e in rim if edges[e] == UNDECIDED),
     )

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pencilbox.core.grid import Cell
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres.dbchoco.board import UNDECIDED, Walls
@@ -54,7 +55,7 @@ from pencilbox.genres.dbchoco.logic.blocks import placements, shape
 from pencilbox.genres.dbchoco.logic.checks import broken
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADE_OF, GRADES, LEVELS, Broken, State
-from pencilbox.genres.dbchoco.logic.trial import contradiction
+from pencilbox.genres.dbchoco.logic.trial import TrialBudget, contradiction
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco.model import DoubleChoco
@@ -68,6 +69,7 @@ __all__ = [
     "Broken",
     "State",
     "deduce",
+    "deduce_more",
     "first_step",
     "propagate",
 ]
@@ -122,6 +124,7 @@ def deduce(
     backbone: bool = False,
     probe_seconds: float | None = None,
     level: str | None = None,
+    max_trials: int | None = None,
 ) -> State:
     """Logic from the empty grid: the techniques, then (with `probes`) trials, repeatedly.
 
@@ -129,9 +132,14 @@ def deduce(
     the remaining edges are then filled in one step labelled `backbone`. With `level` (a
     grade below `contradiction`) only that level's techniques and the easier ones run, with no
     trials and no rule checks: it is the generator's check that a puzzle whose clues are true
-    to a known answer stays within a grade (a broken rule cannot happen there)."""
+    to a known answer stays within a grade (a broken rule cannot happen there). `max_trials`
+    bounds the edges the trials try in all (a deterministic budget, unlike `probe_seconds`)."""
     state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
-    budget = Deadline(probe_seconds) if probe_seconds is not None else None
+    budget: Deadline | TrialBudget | None = None
+    if max_trials is not None:
+        budget = TrialBudget(max_trials)
+    elif probe_seconds is not None:
+        budget = Deadline(probe_seconds)
     if level is not None:
         probes = False
     try:
@@ -155,6 +163,21 @@ def deduce(
             "value in every answer",
             [],
         )
+    return state
+
+
+def deduce_more(puzzle: DoubleChoco, before: State, added: Cell, level: str) -> State:
+    """What logic up to `level` finds on `puzzle`, going on from `before`: the state it
+    reached on the same puzzle without the clue at `added` (the generator's additions, clues
+    true to a known answer as in `deduce(level=...)`). What was decided stays true with one
+    more clue, and the block lists kept stay sound (a list made without the new number holds
+    every block that is still possible, and maybe some that no longer are): so each addition
+    costs a few passes, not a whole deduction with every list made again. The result can
+    fall short of what `deduce` finds from the empty grid, never beyond it; the generator
+    checks its final clue set with `deduce`."""
+    state = State(puzzle, before.edges.copy(), placements=before.placements.copy())
+    state.placements.forget(added)
+    propagate(state, None, rules_up_to(level), checked=False)
     return state
 
 

@@ -73,7 +73,7 @@ def _possible(state: State, placed: list[Placed]) -> list[Placed]:
 
 def _agree(state: State, board: Board, cell: Cell, kept: list[Placed], dropped: int) -> bool:
     blocks = [way.cells for way in kept]
-    found = agreement(board, blocks)
+    found = agreement(board.edges, kept)
     changes = dict.fromkeys(found.open_edges, OPEN) | dict.fromkeys(found.walls, WALL)
     if not changes:
         return False

@@ -21,11 +21,24 @@ PROOF_STEPS = 4
 Propagate = Callable[[State, Deadline | None], None]
 
 
+class TrialBudget:
+    """A probing budget counted in edges tried, not in seconds: the generator's level check
+    gives up after the same trials on every machine, so its puzzles depend on the seed only."""
+
+    def __init__(self, edges: int) -> None:
+        self.left = edges
+
+    def expired(self) -> bool:
+        """Called once for every edge a sweep is about to try: counts it."""
+        self.left -= 1
+        return self.left < 0
+
+
 def contradiction(
     state: State,
     propagate: Propagate,
     deadline: Deadline | None = None,
-    budget: Deadline | None = None,
+    budget: Deadline | TrialBudget | None = None,
 ) -> bool:
     """One edge set by trying the opposite; False when none breaks (or the probing
     `budget` ran out). The sweep goes round from where the last one found something, so
@@ -34,7 +47,8 @@ def contradiction(
     A trial that breaks nothing leaves what it decided as fruitless guesses too: setting one
     of those edges its way decides no more than the whole trial did (the techniques only add
     to what is known), so it breaks nothing either and is not tried (most trials break
-    nothing: on the shared 16x16, five of six)."""
+    nothing: on the shared 16x16, five of six). `budget` (a time, or a count of edges tried)
+    spans all the sweeps it is passed to."""
     count = state.geo.count
     fruitless: set[tuple[int, str]] = set()
     for e in (state.next_trial + i for i in range(count)):
