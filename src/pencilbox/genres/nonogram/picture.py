@@ -2140,15 +2140,6 @@ def _past_a_change(line: list[Blob], turned: npt.NDArray[Any]) -> set[Blob]:
     return odd
 
 
-def _beside_the_lines(blob: Blob, layout: Layout) -> bool:
-    """True for a mark in a clue band but past the grid's first or last line: above the
-    grid beside its columns, or left of it above or below its rows."""
-    xs, ys = layout.xs, layout.ys
-    above = blob.y1 <= ys[0] and not xs[0] <= blob.cx < xs[-1]
-    left = blob.x1 <= xs[0] and not ys[0] <= blob.cy < ys[-1]
-    return above or left
-
-
 def _ground(number: list[Blob], turned: npt.NDArray[Any]) -> float:
     """The brightness around a number: the commonest level (in steps of 8) on a ring a few
     pixels outside its box. Ink the ring crosses (a neighbour's, a broken digit's other
