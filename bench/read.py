@@ -261,6 +261,32 @@ def speed_table(count: int) -> list[str]:
     return lines
 
 
+@dataclass
+class Tally:
+    """Each style's verdicts and times; a failing picture and its record go to `failures`."""
+
+    run: Run
+    failures: Path | None
+    outcomes: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    reads: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def score(self, style: str, name: str, data: bytes, truth: dict[str, Any]) -> None:
+        record = read_one(data, name)
+        self.run.sample()
+        verdict = judge(record, truth)
+        self.outcomes[style].append(verdict)
+        self.times[style].append(record["time_s"])
+        self.reads[style].append(record["read_s"])
+        if not verdict.startswith("exact") and self.failures:
+            self.failures.mkdir(parents=True, exist_ok=True)
+            (self.failures / name).write_bytes(data)
+            (self.failures / f"{Path(name).stem}.json").write_text(
+                json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
+            )
+        print(f"{name}: {verdict} {record['time_s']:.2f} s", flush=True)
+
+
 def _photo_truth(path: Path) -> dict[str, Any]:
     truth: dict[str, Any] = json.loads((path.parent / (path.name + ".truth.json")).read_text())
     truth["size"] = 9
@@ -284,9 +310,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     run = Run(args.count, args.seed)
-    outcomes: dict[str, list[str]] = defaultdict(list)
-    times: dict[str, list[float]] = defaultdict(list)
-    reads: dict[str, list[float]] = defaultdict(list)
+    tally = Tally(run, args.failures)
     kinds: dict[str, tuple[str, str]] = {}
     pictures.read(make_picture("sudoku-print", 1)[0])  # load the model before timing
     chosen = args.style or [*STYLES, PHOTO_STYLE]
@@ -294,20 +318,8 @@ def main() -> None:
         kinds[style] = (STYLES[style].genre, STYLES[style].kind)
         for seed in range(args.seed, args.seed + args.count):
             data, kind, truth = make_picture(style, seed)
-            record = read_one(data, f"{style}-{seed}")
-            run.sample()
-            verdict = judge(record, truth)
-            outcomes[style].append(verdict)
-            times[style].append(record["time_s"])
-            reads[style].append(record["read_s"])
-            if not verdict.startswith("exact") and args.failures:
-                args.failures.mkdir(parents=True, exist_ok=True)
-                suffix = "jpg" if kind == "jpeg" else "png"
-                (args.failures / f"{style}-{seed}.{suffix}").write_bytes(data)
-                (args.failures / f"{style}-{seed}.json").write_text(
-                    json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
-                )
-            print(f"{style} {seed}: {verdict} {record['time_s']:.2f} s", flush=True)
+            name = f"{style}-{seed}.{'jpg' if kind == 'jpeg' else 'png'}"
+            tally.score(style, name, data, truth)
     real = []
     if PHOTOS.is_dir() and not args.no_photos and PHOTO_STYLE in chosen:
         kinds[PHOTO_STYLE] = ("sudoku", "real photo")
@@ -319,21 +331,9 @@ def main() -> None:
             kinds[style] = (truth["genre"], "third-party screenshot")
             real.append((style, folder / truth["file"], truth))
     for style, path, truth in real:
-        record = read_one(path.read_bytes(), path.name)
-        run.sample()
-        verdict = judge(record, truth)
-        outcomes[style].append(verdict)
-        times[style].append(record["time_s"])
-        reads[style].append(record["read_s"])
-        if not verdict.startswith("exact") and args.failures:
-            args.failures.mkdir(parents=True, exist_ok=True)
-            (args.failures / path.name).write_bytes(path.read_bytes())
-            (args.failures / (path.name + ".json")).write_text(
-                json.dumps({"verdict": verdict, "record": record, "truth": truth}, indent=1)
-            )
-        print(f"{path.name}: {verdict} {record['time_s']:.2f} s", flush=True)
+        tally.score(style, path.name, path.read_bytes(), truth)
     speed = speed_table(args.speed) if args.speed else []
-    write_table(outcomes, times, reads, kinds, run.finish(), speed, args.out)
+    write_table(tally.outcomes, tally.times, tally.reads, kinds, run.finish(), speed, args.out)
 
 
 def write_table(

@@ -47,7 +47,6 @@ class Source:
     genre: str
     query: str
     truth: dict[str, Any]
-    answer: list[list[int]] | None
     provenance: str
 
 
@@ -82,7 +81,6 @@ def _nonograms(folder: str) -> list[Source]:
                 "nonogram",
                 _query(puzzle),
                 truth,
-                None,
                 f"{folder}/{path.name}",
             )
         )
@@ -104,9 +102,7 @@ def sudoku_sources(limit: int) -> list[Source]:
             truth = {"givens": givens, "size": 9}
             provenance = f"sudoku/{name} line {at + 1}"
             found.append(
-                Source(
-                    f"{Path(name).stem}-{at + 1}", "sudoku", _query(puzzle), truth, None, provenance
-                )
+                Source(f"{Path(name).stem}-{at + 1}", "sudoku", _query(puzzle), truth, provenance)
             )
     return found[:limit]
 
@@ -145,7 +141,7 @@ def _dbchoco_source(name: str, puzzle: Any, provenance: str) -> Source:
     ]
     numbers = [[puzzle.number(r, c) for c in range(puzzle.width)] for r in range(puzzle.height)]
     truth = {"colors": colors, "numbers": numbers}
-    return Source(name, "dbchoco", _query(puzzle), truth, None, provenance)
+    return Source(name, "dbchoco", _query(puzzle), truth, provenance)
 
 
 def _query(puzzle: Any) -> str:
@@ -193,13 +189,15 @@ def draw_look(rng: random.Random) -> Look:
 
 
 def shoot(page: Any, base: str, source: Source, look: Look, out: Path) -> None:
-    """One screenshot of `source` as `look` says, into `out`."""
+    """One screenshot of `source` as `look` says, into `out` (the answer solved only for a
+    part-played board)."""
     mode = "type=editor&" if look.editor else ""
     page.set_viewport_size({"width": look.width, "height": max(700, look.width * 3 // 4)})
     page.goto(f"{base}/p.html?{mode}{source.query}")
     page.wait_for_function("window.ui && ui.puzzle && ui.puzzle.ready", timeout=60_000)
-    if look.played and source.answer:
-        page.evaluate(PLAY, {"genre": source.genre, "answer": source.answer, "share": look.played})
+    answer = answer_of(source) if look.played else None
+    if answer:
+        page.evaluate(PLAY, {"genre": source.genre, "answer": answer, "share": look.played})
     page.wait_for_timeout(300)  # the canvas is drawn a frame after the board is ready
     if look.whole_page:
         page.screenshot(path=str(out), full_page=True)  # the board whole, however long
@@ -264,7 +262,6 @@ def main() -> None:
             look = draw_look(rng)
             context = browser.new_context(device_scale_factor=look.zoom)
             page = context.new_page()
-            source = Source(**{**source.__dict__, "answer": answer_of(source)})
             name = f"pzpr-{source.genre}-{source.name}.png"
             shoot(page, base, source, look, args.out / name)
             context.close()

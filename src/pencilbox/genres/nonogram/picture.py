@@ -2091,26 +2091,33 @@ def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) 
     character nearest the grid (a web page's patterned margin, the table under a printed
     page) is no part of it."""
     xs, ys = layout.xs, layout.ys
+    grounds: dict[Blob, float] = {}
+
+    def ground(blob: Blob) -> float:  # each mark's ring measured once
+        if blob not in grounds:
+            grounds[blob] = _ground(blob, turned)
+        return grounds[blob]
+
     beyond: set[Blob] = set()
     nearest: list[Blob] = []
     for k in range(layout.height):
         line = [b for b in chars if b.x1 <= xs[0] and ys[k] <= b.cy < ys[k + 1]]
         line.sort(key=lambda b: -b.x1)
-        beyond |= _past_a_change(line, turned)
+        beyond |= _past_a_change(line, ground)
         nearest += line[:1]
     for k in range(layout.width):
         line = [b for b in chars if b.y1 <= ys[0] and xs[k] <= b.cx < xs[k + 1]]
         line.sort(key=lambda b: -b.y1)
-        beyond |= _past_a_change(line, turned)
+        beyond |= _past_a_change(line, ground)
         nearest += line[:1]
     if nearest:
         # beside the lines (where a line the lattice missed would have its clue), the
         # ground of the clues nearest the grid
-        ground = float(np.median([_ground([b], turned) for b in nearest]))
+        usual = float(np.median([ground(b) for b in nearest]))
         beyond |= {
             b
             for b in chars
-            if _beside_the_lines(b, layout) and abs(_ground([b], turned) - ground) > GROUND_STEP
+            if _beside_the_lines(b, layout) and abs(ground(b) - usual) > GROUND_STEP
         }
     return [b for b in chars if b not in beyond]
 
@@ -2124,29 +2131,28 @@ def _beside_the_lines(blob: Blob, layout: Layout) -> bool:
     return above or left
 
 
-def _past_a_change(line: list[Blob], turned: npt.NDArray[Any]) -> set[Blob]:
+def _past_a_change(line: list[Blob], ground: Callable[[Blob], float]) -> set[Blob]:
     """Of a line's characters (nearest the grid first), the outermost ones on another ground
     than the first's, up to the first (from outside) on the same ground again: a change of
     ground that lasts to the line's end (a piece of a faint digit, its ring on its own
     strokes, is one odd mark among its line's others)."""
     if len(line) < 2:
         return set()
-    first = _ground([line[0]], turned)
+    first = ground(line[0])
     odd: set[Blob] = set()
     for blob in reversed(line[1:]):
-        if abs(_ground([blob], turned) - first) <= GROUND_STEP:
+        if abs(ground(blob) - first) <= GROUND_STEP:
             break
         odd.add(blob)
     return odd
 
 
-def _ground(number: list[Blob], turned: npt.NDArray[Any]) -> float:
-    """The brightness around a number: the commonest level (in steps of 8) on a ring a few
+def _ground(blob: Blob, turned: npt.NDArray[Any]) -> float:
+    """The brightness around a mark: the commonest level (in steps of 8) on a ring a few
     pixels outside its box. Ink the ring crosses (a neighbour's, a broken digit's other
     piece) is of many levels, the ground of one; a mark at a band's edge has most of its
     ring on its own side."""
-    x0, y0 = min(b.x0 for b in number), min(b.y0 for b in number)
-    x1, y1 = max(b.x1 for b in number), max(b.y1 for b in number)
+    x0, y0, x1, y1 = blob.x0, blob.y0, blob.x1, blob.y1
     pad = max(2, (y1 - y0) // 6)
     h, w = turned.shape[:2]
     top, bottom = max(0, y0 - pad), min(h, y1 + pad)
