@@ -190,3 +190,22 @@ def test_a_photo_whose_lines_were_missed_is_refused_not_read_as_a_tiny_board(tmp
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "error"
     assert record["error"].endswith("more than half of them: lines of the grid were missed")
+
+
+def test_light_cells_bunched_at_one_side_do_not_tilt_the_light_to_black():
+    # white cells in the top rows and grey ones in the bottom rows made the plane fitted to
+    # the lighter cells fall to nothing at the top: top cells came out 20x the paper's
+    # brightness, no cell counted as white and the board was no board ("no puzzle grid
+    # found" on a clean 8x8 picture)
+    from pencilbox.genres.dbchoco.picture import _even_light
+
+    pattern = [
+        "ggwwwwgg", "wwwwwggg", "wgggwwwg", "wwwggwwg",
+        "gwwgggww", "gggggwwg", "wwgwwggg", "wggwwwgg",
+    ]  # fmt: skip
+    levels = np.array([[255.0 if c == "w" else 187.0 for c in row] for row in pattern])
+    flat = _even_light(levels.astype(np.float32))
+    assert float(flat.max()) < 300
+    white = flat[levels == 255.0]
+    grey = flat[levels == 187.0]
+    assert float(white.min()) > float(grey.max())

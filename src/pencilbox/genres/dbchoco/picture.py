@@ -344,11 +344,16 @@ def _even_light(levels: npt.NDArray[Any]) -> npt.NDArray[Any]:
     for _ in range(3):
         coef, *_ = np.linalg.lstsq(design[chosen], values[chosen], rcond=None)
         plane = design @ coef
-        above = values >= plane
+        # within a few levels of the plane counts as on it: white cells of one level would
+        # otherwise be split by rounding, and a plane fitted to a few of them tilts anyhow
+        above = values >= plane - 0.03 * float(np.median(values))
         if above.sum() < 3 or bool(np.array_equal(above, chosen)):
             break
         chosen = above
-    plane = np.maximum(design @ coef, 1.0)
+    # uneven light dims a page by a part, never to black: a plane that a pattern of
+    # light cells tilted further (white cells bunched at one side) is held to that
+    typical = max(float(np.median(values[chosen])), 1.0)
+    plane = np.clip(design @ coef, 0.6 * typical, 1.4 * typical)
     flat: npt.NDArray[Any] = (values * (float(np.median(plane)) / plane)).reshape(rows, cols)
     return flat.astype(np.float32)
 

@@ -383,28 +383,39 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
 
 def _finest(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
     """The cell size, when the period found is that of thick guide lines every few cells
-    (black lines 5 cells apart outweigh faint grey ones between them): the largest
-    division of the period whose lines are there too, one after another a division apart
-    over two blocks at least. Lines count where they run `length` pixels straight (longer
-    than a digit, so the stems of clue digits in the middle of cells are no lines)."""
+    (black lines 5 cells apart outweigh faint grey ones between them, and a small board's
+    thick border, 7 cells apart say, outweighs its faint inner lines): the largest division
+    of the period whose lines are there too, one after another a division apart. Lines
+    count where they run `length` pixels straight (longer than a digit, so the stems of
+    clue digits in the middle of cells are no lines)."""
     profiles = [gridlib.ruled_profile(ink, axis, length) for axis in (0, 1)]
-    for divisor in (5, 4, 3, 2):
+    for divisor in range(12, 1, -1):
         finer = pitch / divisor
-        if finer < 5:
-            continue
-        for profile in profiles:
-            lines = [p.position for p in gridlib.lattice_peaks(profile, finer)]
-            spacing = gridlib.pitch_of(lines)
-            if spacing is None or abs(spacing - finer) > 0.08 * finer:
-                continue
-            # the longest run of lines each a division from the next, none put back
-            run = longest = 0
-            for a, b in itertools.pairwise(lines):
-                run = run + 1 if abs(b - a - finer) <= 0.12 * finer else 0
-                longest = max(longest, run)
-            if longest >= 2 * divisor:
-                return finer
+        if finer >= 5 and _divides(profiles, finer, divisor):
+            return finer
     return pitch
+
+
+def _divides(profiles: list[npt.NDArray[Any]], finer: float, divisor: int) -> bool:
+    """Whether lines a `finer` pitch apart stand between the period's: for guide lines every
+    2-5 cells, over two blocks at least in one direction; for a larger division (a border,
+    which no grid repeats), at that spacing in both directions, three in a row in one."""
+    runs = []
+    for profile in profiles:
+        lines = [p.position for p in gridlib.lattice_peaks(profile, finer)]
+        spacing = gridlib.pitch_of(lines)
+        if spacing is None or abs(spacing - finer) > 0.08 * finer:
+            runs.append(-1)
+            continue
+        # the longest run of lines each a division from the next, none put back
+        run = longest = 0
+        for a, b in itertools.pairwise(lines):
+            run = run + 1 if abs(b - a - finer) <= 0.12 * finer else 0
+            longest = max(longest, run)
+        runs.append(longest)
+    if divisor <= 5:
+        return max(runs) >= 2 * divisor
+    return min(runs) >= 0 and max(runs) >= 3
 
 
 def _even_ends(lines: list[float], found: list[float], pitch: float) -> list[float]:
