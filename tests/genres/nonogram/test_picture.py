@@ -784,13 +784,14 @@ def test_doubts_the_rules_settle_leave_a_screenshot_ok(tmp_path, capsys, monkeyp
     assert json.loads(capsys.readouterr().out)["uncertain"]
 
 
-@pytest.mark.parametrize("name", ["dragonfly", "be-serious", "griddler"])
+@pytest.mark.parametrize("name", ["dragonfly", "be-serious", "griddler", "cocktail-glass"])
 def test_a_puzzlink_page_through_the_command_line(capsys, name):
     # whole pages of puzz.link's own player and editor (drawn by pzprjs, not by us): the
     # page's patterned margin beside the frame bent the frame's outline into a warped quad
     # ("no puzzle grid found"), and its marks beside the row clues read as more numbers,
     # or as clues of a line beyond the grid's last column; a 7x10 board's thick border,
-    # 7 faint-ruled cells apart, was taken for the lattice's period ("no puzzle grid found")
+    # 7 faint-ruled cells apart, was taken for the lattice's period ("no puzzle grid found");
+    # a 12x14 board's lines gave a period of two thirds of a cell (read as an empty sudoku)
     path = DATA / f"puzzlink-nonogram-{name}.png"
     truth = json.loads(path.with_name(path.name + ".truth.json").read_text())
     code, record = _read_jsonl(capsys, path)

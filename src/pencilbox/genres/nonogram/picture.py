@@ -354,7 +354,7 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     found = gridlib.period(across) or gridlib.period(down)
     if found is None:
         raise FormatError("no grid found (no evenly ruled lines)")
-    pitch = _finest(ink, found, length) / factor
+    pitch = _as_measured(ink, _finest(ink, found, length), length) / factor
     # again, with strokes measured against the cell size: filled cells are not lines, and a
     # line counts where it runs for most of a cell (filled cells may hide the rest)
     ink = ink_map(dark_ink, window=max(5, int(pitch * 0.5)))
@@ -396,6 +396,34 @@ def _finest(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
     return pitch
 
 
+def _as_measured(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
+    """The cell size as the ruled lines measure it, when the period found is a fraction of
+    it that no run of lines bears out (the autocorrelation of a board with every other
+    line stronger can peak at two thirds of a cell): the lines' own spacing, if they stand
+    at it one after another for longer runs than at the period."""
+    profiles = [gridlib.ruled_profile(ink, axis, length) for axis in (0, 1)]
+    measured = [
+        gridlib.pitch_of([p.position for p in gridlib.lattice_peaks(profile, pitch)])
+        for profile in profiles
+    ]
+    spacing = measured[0] or measured[1]
+    if spacing is None or abs(spacing - pitch) <= 0.08 * pitch:
+        return pitch
+    at_period = max(_longest_run(profile, pitch) for profile in profiles)
+    at_spacing = max(_longest_run(profile, spacing) for profile in profiles)
+    return spacing if at_spacing >= 3 and at_spacing > 2 * at_period else pitch
+
+
+def _longest_run(profile: npt.NDArray[Any], pitch: float) -> int:
+    """The longest run of lines found at `pitch`, each a pitch from the next."""
+    lines = [p.position for p in gridlib.lattice_peaks(profile, pitch)]
+    run = longest = 0
+    for a, b in itertools.pairwise(lines):
+        run = run + 1 if abs(b - a - pitch) <= 0.12 * pitch else 0
+        longest = max(longest, run)
+    return longest
+
+
 def _divides(profiles: list[npt.NDArray[Any]], finer: float, divisor: int) -> bool:
     """Whether lines a `finer` pitch apart stand between the period's: for guide lines every
     2-5 cells, over two blocks at least in one direction; for a larger division (a border,
@@ -407,12 +435,7 @@ def _divides(profiles: list[npt.NDArray[Any]], finer: float, divisor: int) -> bo
         if spacing is None or abs(spacing - finer) > 0.08 * finer:
             runs.append(-1)
             continue
-        # the longest run of lines each a division from the next, none put back
-        run = longest = 0
-        for a, b in itertools.pairwise(lines):
-            run = run + 1 if abs(b - a - finer) <= 0.12 * finer else 0
-            longest = max(longest, run)
-        runs.append(longest)
+        runs.append(_longest_run(profile, finer))
     if divisor <= 5:
         return max(runs) >= 2 * divisor
     return min(runs) >= 0 and max(runs) >= 3
