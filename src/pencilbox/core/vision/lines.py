@@ -120,23 +120,49 @@ def _step(beams: Beam, frame: npt.NDArray[np.float64], allowed: list[int]) -> Be
     return {prefix: (b, n) for prefix, (b, n) in ranked[:BEAM]}
 
 
+SURE_BLANK = math.log(0.999)
+"""A frame this surely blank ends every prefix in blank: the search restarts after it."""
+WORTH = math.log(1e-3)
+"""A label less likely than this at a frame is not tried there."""
+
+
 def beam_search(log_probs: npt.NDArray[np.float64]) -> list[tuple[tuple[int, ...], float]]:
     """The likeliest label sequences of a (T, CLASSES) array of log probabilities with their
-    probabilities, best first. Frames that are all but surely blank are passed over at once
-    (every prefix then ends in blank), so a long empty strip costs little."""
-    beams: Beam = {(): (0.0, -math.inf)}
-    sure_blank = math.log(0.9995)
-    for frame in log_probs:
-        if frame[BLANK] > sure_blank:
-            beams = {
-                prefix: (_log_add(b, n) + frame[BLANK], -math.inf)
-                for prefix, (b, n) in beams.items()
-            }
-            continue
-        allowed = [c for c in range(1, CLASSES) if frame[c] > math.log(1e-4)]
-        beams = _step(beams, frame, allowed)
-    scored = [(prefix, math.exp(_log_add(b, n))) for prefix, (b, n) in beams.items()]
+    probabilities, best first (CTC prefix beam search).
+
+    Behind a frame that is all but surely blank every prefix ends in blank, and what follows
+    no longer depends on which prefix it was: so each run of frames between such frames (a
+    number or two) is searched alone, and the runs' readings are joined, best BEAM kept. A
+    long strip with a few numbers costs a few short searches."""
+    joined: dict[tuple[int, ...], float] = {(): 0.0}
+    blank = log_probs[:, BLANK]
+    sure = blank > SURE_BLANK
+    offset = float(blank[sure].sum())
+    for run in _runs(~sure):
+        found = _search(log_probs[run[0] : run[1]])
+        merged: dict[tuple[int, ...], float] = {}
+        for head, p in joined.items():
+            for tail, q in found:
+                key = head + tail
+                merged[key] = _log_add(merged.get(key, -math.inf), p + q)
+        joined = dict(sorted(merged.items(), key=lambda kv: -kv[1])[:BEAM])
+    scored = [(labels, math.exp(p + offset)) for labels, p in joined.items()]
     return sorted(scored, key=lambda kv: -kv[1])
+
+
+def _runs(mask: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """(start, end) of each run of true values."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def _search(frames: npt.NDArray[np.float64]) -> list[tuple[tuple[int, ...], float]]:
+    """Prefix beam search over a run of frames from an empty prefix: (labels, log p)."""
+    beams: Beam = {(): (0.0, -math.inf)}
+    for frame in frames:
+        allowed = [c for c in range(1, CLASSES) if frame[c] > WORTH]
+        beams = _step(beams, frame, allowed)
+    return [(prefix, _log_add(b, n)) for prefix, (b, n) in beams.items()]
 
 
 def numbers_of(labels: tuple[int, ...]) -> tuple[int, ...] | None:
