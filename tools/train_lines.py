@@ -192,8 +192,8 @@ def accuracy(path: Path, data: list) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=60000, help="training strips")
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--samples", type=int, default=36000, help="training strips")
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=HERE / "lines.onnx")
     parser.add_argument(
