@@ -16,7 +16,7 @@ UV_ENV := UV_PYTHON_DOWNLOADS=never UV_NO_PROGRESS=1
 UV := $(UV_ENV) UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv
 
 .PHONY: run test lint bench bench-colour setup browser poppler clean fuzz fonts model bench-read bench-batch bench-phone \
-  bench-web-load lock test-latest soak-tests bench-print
+  bench-web-load lock test-latest soak-tests bench-print model-lines bench-lines
 
 $(STAMP): pyproject.toml uv.lock setup.py $(KERNEL)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -99,6 +99,19 @@ model: $(STAMP) fonts
 	$(BIN)/python -m ensurepip --upgrade > /dev/null
 	$(BIN)/python -m pip install --quiet torch==2.13.0 onnx
 	$(BIN)/python -m tools.train_digits
+	$(MAKE) model-lines
+
+# The line recogniser (src/pencilbox/core/vision/lines.onnx): whole clue strips read by a small
+# CNN + GRU trained with CTC by tools/train_lines.py on one core (about half an hour, niced).
+model-lines: $(STAMP) fonts
+	$(BIN)/python -m ensurepip --upgrade > /dev/null
+	$(BIN)/python -m pip install --quiet torch==2.13.0 onnx
+	nice -n 10 $(BIN)/python -m tools.train_lines
+
+# The line recogniser on drawn strips of TRAIN and HELD_OUT fonts and held-out families:
+# bench/results/lines.md.
+bench-lines: $(STAMP) fonts
+	nice -n 10 $(BIN)/python bench/lines.py
 
 # The picture reader on every corpus style and the newspaper photos: bench/results/read.md.
 bench-read: $(STAMP) fonts
