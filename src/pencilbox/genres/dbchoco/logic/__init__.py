@@ -52,7 +52,7 @@ from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres.dbchoco.board import UNDECIDED, Walls
 from pencilbox.genres.dbchoco.logic.blocks import placements, shape
-from pencilbox.genres.dbchoco.logic.checks import broken
+from pencilbox.genres.dbchoco.logic.checks import broken, quick_check
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADE_OF, GRADES, LEVELS, Broken, State
 from pencilbox.genres.dbchoco.logic.trial import TrialBudget, contradiction
@@ -98,6 +98,7 @@ def propagate(
     rules: tuple[Callable[[State], bool], ...] = RULES,
     *,
     checked: bool = True,
+    light: bool = False,
 ) -> None:
     """Apply the techniques until nothing changes; raises Broken on a contradiction, checked
     after every pass (a trial stops at its first broken rule). With `checked=False` no rule is
@@ -109,10 +110,18 @@ def propagate(
             raise TimeLimitReached
         if not any(rule(state) for rule in rules):
             break
-        if checked:
+        if light:
+            quick_check(state)
+        elif checked:
             broken(state)
     if checked:
         broken(state)
+
+
+def trial_propagate(state: State, deadline: Deadline | None = None) -> None:
+    """A trial's propagation: only the compiled check after each pass, the whole check at
+    the end."""
+    propagate(state, deadline, light=True)
 
 
 def deduce(
@@ -147,7 +156,7 @@ def deduce(
             propagate(state, deadline)
         else:  # the generator's check, on clues true to a known answer
             propagate(state, deadline, rules_up_to(level), checked=False)
-        while probes and not state.solved() and contradiction(state, propagate, deadline, budget):
+        while probes and not state.solved() and contradiction(state, trial_propagate, deadline, budget):
             propagate(state, deadline)
     except Broken as error:
         state.steps.append(

@@ -53,6 +53,12 @@ def broken(state: State) -> None:
     placeless(state)
 
 
+def quick_check(state: State) -> None:
+    """The compiled checks alone (the whole of `broken` without them)."""
+    if not _compiled_check(state):
+        broken(state)
+
+
 def _dead_end(state: State) -> None:
     puzzle, geo = state.puzzle, state.geo
     for r in range(puzzle.height - 1):
