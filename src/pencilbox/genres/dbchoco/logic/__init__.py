@@ -55,7 +55,7 @@ from pencilbox.genres.dbchoco.logic.blocks import placements, shape
 from pencilbox.genres.dbchoco.logic.checks import broken, quick_check
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADE_OF, GRADES, LEVELS, Broken, State
-from pencilbox.genres.dbchoco.logic.trial import TrialBudget, contradiction
+from pencilbox.genres.dbchoco.logic.trial import Budget, Patience, TrialBudget, contradiction
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco.model import DoubleChoco
@@ -80,8 +80,10 @@ RULE_TECHNIQUES = ("numbers", "dead_end", "area", "sizes", "balance", "placement
 """The technique each of RULES records its steps as."""
 
 PROBE_SECONDS = 10.0
-"""Trials are pure Python and slow on big grids: a trace spends at most this long on them
-before the labelled last resort (backbone) finishes the grid."""
+"""Trials are pure Python and slow on big grids: a trace gives up on them when this long
+passes without a find (its `patience`), and the labelled last resort (backbone) finishes the
+grid. Each find starts the wait again, so a puzzle that trials finish is explained to the
+end (the shared 16x16: 48 finds in ~20 s, never more than ~2 s between two)."""
 
 
 def rules_up_to(grade: str) -> tuple[Callable[[State], bool], ...]:
@@ -134,6 +136,7 @@ def deduce(
     probe_seconds: float | None = None,
     level: str | None = None,
     max_trials: int | None = None,
+    patience: float | None = None,
 ) -> State:
     """Logic from the empty grid: the techniques, then (with `probes`) trials, repeatedly.
 
@@ -142,13 +145,16 @@ def deduce(
     grade below `contradiction`) only that level's techniques and the easier ones run, with no
     trials and no rule checks: it is the generator's check that a puzzle whose clues are true
     to a known answer stays within a grade (a broken rule cannot happen there). `max_trials`
-    bounds the edges the trials try in all (a deterministic budget, unlike `probe_seconds`)."""
+    bounds the edges the trials try in all (a deterministic budget, unlike `probe_seconds`);
+    `patience` the seconds of trials without a find (what a player waits for)."""
     state = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
-    budget: Deadline | TrialBudget | None = None
+    budget: Budget | None = None
     if max_trials is not None:
         budget = TrialBudget(max_trials)
     elif probe_seconds is not None:
         budget = Deadline(probe_seconds)
+    elif patience is not None:
+        budget = Patience(patience)
     if level is not None:
         probes = False
     try:

@@ -44,7 +44,7 @@ def placements(state: State) -> bool:
     cells = [(r, c) for r in range(state.puzzle.height) for c in range(state.puzzle.width)]
     numbered = [cell for cell in cells if number(state.puzzle, cell) is not None]
     for cell in numbered + [cell for cell in cells if number(state.puzzle, cell) is None]:
-        placed = state.placements.blocks(board, cell, list_again=state.record)
+        placed = state.placements.blocks(board, cell, list_again=not state.probing)
         if not placed:
             continue
         kept = _possible(state, placed)
