@@ -102,3 +102,25 @@ def test_grade_jsonl_record() -> None:
     assert record["line"] == 1
     assert record["level"] == record["hardest"] == "placement"
     assert record["solved_by_logic"] is True and record["score"] is None
+
+
+def test_explain_finishes_the_shared_16x16_by_logic() -> None:
+    """The shared 16x16 (asSqr/puzz_sqr, MIT OR Apache-2.0) needs 48 trials, ~20 s of them:
+    explain used to stop them after 10 s in all and end in a last-resort step; now it waits
+    only for trials that find nothing, so logic explains it to the end."""
+    big = DATA / "asSqr_puzz_sqr_02_16x16.json"
+    run = pencilbox("explain", str(big), "--json")
+    assert run.returncode == 0, run.stderr
+    techniques = [step["technique"] for step in json.loads(run.stdout)]
+    assert "backbone" not in techniques
+    assert techniques.count("contradiction") >= 40
+    edges = {edge for step in json.loads(run.stdout) for edge, _ in step["extra"]["edges"]}
+    assert len(edges) == 16 * 15 * 2  # every inner edge decided by a logic step
+
+
+def test_hint_on_a_real_10x10_names_a_logic_step() -> None:
+    tenth = DATA / "semiexp_cspuz_core_03_10x10.json"
+    run = pencilbox("hint", str(tenth), "--level", "3")
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert run.stdout.strip() and "last resort" not in run.stdout
+    assert not run.stdout.startswith("No logical step applies")
