@@ -84,7 +84,9 @@ def contradiction(
             broken = _try(state, e, guess, propagate, deadline, proof, fruitless)
             if broken is None:
                 continue
-            sentence = _proof(state, e, guess, other, proof, broken) if state.record else broken.reason
+            sentence = broken.reason
+            if state.record:
+                sentence = _proof(state, e, guess, other, proof, broken)
             state.set({e: other}, "contradiction", sentence, broken.cells, focus=[e, *broken.edges])
             state.next_trial = e + 1
             if isinstance(budget, Patience):
