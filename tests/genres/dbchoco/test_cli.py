@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.genres.dbchoco._data import DATA, load
 
 SMALL = DATA / "robx_pzprjs_01_6x6.json"
@@ -102,3 +104,52 @@ def test_grade_jsonl_record() -> None:
     assert record["line"] == 1
     assert record["level"] == record["hardest"] == "placement"
     assert record["solved_by_logic"] is True and record["score"] is None
+
+
+def test_explain_finishes_the_shared_16x16_by_logic() -> None:
+    """The shared 16x16 (asSqr/puzz_sqr, MIT OR Apache-2.0) needs 48 trials, ~20 s of them:
+    explain used to stop them after 10 s in all and end in a last-resort step; now it waits
+    only for trials that find nothing, so logic explains it to the end."""
+    big = DATA / "asSqr_puzz_sqr_02_16x16.json"
+    run = pencilbox("explain", str(big), "--json")
+    assert run.returncode == 0, run.stderr
+    techniques = [step["technique"] for step in json.loads(run.stdout)]
+    assert "backbone" not in techniques
+    assert techniques.count("contradiction") >= 40
+    edges = {edge for step in json.loads(run.stdout) for edge, _ in step["extra"]["edges"]}
+    assert len(edges) == 16 * 15 * 2  # every inner edge decided by a logic step
+
+
+def test_hint_on_a_real_10x10_names_a_logic_step() -> None:
+    tenth = DATA / "semiexp_cspuz_core_03_10x10.json"
+    run = pencilbox("hint", str(tenth), "--level", "3")
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert run.stdout.strip() and "last resort" not in run.stdout
+    assert not run.stdout.startswith("No logical step applies")
+
+
+def _no_trace(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the hint traced the puzzle from the empty grid")
+
+
+def test_a_hint_midway_is_a_trial_from_the_players_edges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the shared 16x16, where the local and placement rules stop (the board as the
+    trace has it just before its first trial), a hint is a trial from those edges, sound
+    against the answer, not the trace's next step (it traces from the empty grid: ~20 s)."""
+    import pencilbox as library
+    from pencilbox.core.grid import Grid
+    from pencilbox.genres.dbchoco.logic import deduce
+    from pencilbox.genres.dbchoco.model import DoubleChoco
+    from pencilbox.genres.dbchoco.play import DbchocoPlay
+
+    big = library.load(str(DATA / "asSqr_puzz_sqr_02_16x16.json"))
+    assert isinstance(big, DoubleChoco) and big.answer is not None
+    stuck = deduce(big, probes=False).edges  # where the rules stop, as the trace has it
+    play = DbchocoPlay()
+    grid = Grid(len(stuck), 1, tuple(play.symbols.index(value) for value in stuck))
+    assert play.walls(big, grid).edges.count("?") > 0
+    monkeypatch.setattr(DoubleChoco, "steps", _no_trace)  # ~20 s from the empty grid
+    hint = play.hint(big, grid, big.answer)
+    assert hint is not None and hint.technique == "contradiction"
+    for edge, value in hint.extra["edges"]:
+        assert big.answer.edges[edge] == value

@@ -150,7 +150,7 @@ class DoubleChoco:
         """The edges that logic decides (the CLI's `--single-pass` and `render --state logic`)."""
         from pencilbox.genres.dbchoco.logic import PROBE_SECONDS, deduce
 
-        return deduce(self, probes=probes, probe_seconds=PROBE_SECONDS).walls()
+        return deduce(self, probes=probes, patience=PROBE_SECONDS).walls()
 
     def render(self, state: Walls | None = None, fmt: str = "text") -> str:
         from pencilbox.genres.dbchoco import render

@@ -105,7 +105,8 @@ class DbchocoPlay:
 
     def hint(self, puzzle: Any, grid: Grid, solution: Any) -> Step | None:
         """Wrong edges first (against the unique solution), then the first rule of the logic
-        that fires from these edges, then the first step of the trace not yet on the board."""
+        that fires from these edges, then a trial from these edges, then the first step of
+        the trace not yet on the board."""
         from pencilbox.genres.dbchoco import logic
 
         geo = puzzle.geometry
@@ -142,6 +143,9 @@ class DbchocoPlay:
                 f"These walls break a rule: {broken.reason}. Look for a mistake.",
                 reasons=tuple(broken.cells),
             )
+        trial = _trial_step(state)
+        if trial is not None:
+            return trial
         for step in puzzle.steps(time_limit=5.0):
             edges = step.extra.get("edges") or []
             pending = [(e, v) for e, v in edges if walls.edges[e] != v]
@@ -212,3 +216,22 @@ class DbchocoPlay:
             "edges": puzzle.geometry.count,
             "url": url,
         }
+
+
+HINT_PATIENCE = 2.0
+"""Seconds a hint's trials may go without a find before the trace is asked instead (a
+trial from the player's own edges is one step, where the trace deduces from the empty
+grid: seconds on a 16x16)."""
+
+
+def _trial_step(state: Any) -> Step | None:
+    """The first trial that breaks from the player's edges (a `contradiction` step)."""
+    from pencilbox.genres.dbchoco import logic
+    from pencilbox.genres.dbchoco.logic.trial import Patience
+
+    try:
+        found = logic.contradiction(state, logic.trial_propagate, None, Patience(HINT_PATIENCE))
+    except logic.Broken:
+        return None
+    step: Step | None = state.steps[0] if found and state.steps else None
+    return step

@@ -97,7 +97,7 @@ def hardest(puzzle: DoubleChoco, time_limit: float | None = None) -> str:
 
 def trace(puzzle: DoubleChoco, time_limit: float | None = None) -> list[Step]:
     """The steps from the empty grid to the answer (when it is unique): logic as far as it
-    goes (trials for at most PROBE_SECONDS), then the labelled last resort."""
+    goes (trials until PROBE_SECONDS pass without a find), then the labelled last resort."""
     deadline = Deadline(time_limit)
     result = solve(puzzle, limit=2, time_limit=deadline.remaining(), with_grade=False)
     solution = result.solutions[0] if result.status == "unique" else None
@@ -106,6 +106,6 @@ def trace(puzzle: DoubleChoco, time_limit: float | None = None) -> list[Step]:
         deadline=deadline,
         solution=solution,
         backbone=solution is not None,
-        probe_seconds=PROBE_SECONDS,
+        patience=PROBE_SECONDS,
     )
     return state.steps

@@ -15,6 +15,8 @@ area is open, and two neighbours in every copy are in one area.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pencilbox.core.grid import Cell, cell_name
 from pencilbox.genres.dbchoco.board import OPEN, WALL
 from pencilbox.genres.dbchoco.logic.checks import checker
@@ -28,7 +30,7 @@ from pencilbox.genres.dbchoco.logic.state import (
     number,
 )
 from pencilbox.genres.dbchoco.placements import Board, Placed, agreement
-from pencilbox.genres.dbchoco.shapes import TRANSFORMS, apply
+from pencilbox.genres.dbchoco.shapes import images, normalise
 
 FILTER_LIMIT = 400
 """Lists longer than this are not checked way by way (each check costs ~20 us)."""
@@ -42,7 +44,7 @@ def placements(state: State) -> bool:
     cells = [(r, c) for r in range(state.puzzle.height) for c in range(state.puzzle.width)]
     numbered = [cell for cell in cells if number(state.puzzle, cell) is not None]
     for cell in numbered + [cell for cell in cells if number(state.puzzle, cell) is None]:
-        placed = state.placements.blocks(board, cell, list_again=state.record)
+        placed = state.placements.blocks(board, cell, list_again=not state.probing)
         if not placed:
             continue
         kept = _possible(state, placed)
@@ -114,22 +116,44 @@ def shape(state: State) -> bool:
 def partner_copies(state: State, area: list[Cell]) -> list[frozenset[Cell]]:
     """Every placement of the area's shape, turned or mirrored, on cells of the other
     colour joined by edges that are not walls, in a region of that colour next to the
-    area's reach (where the partner must lie)."""
-    puzzle = state.puzzle
-    colour = puzzle.is_gray(*area[0])
+    area's reach (where the partner must lie). A copy joined so lies in one region of its
+    colour, so it lies in `_beside` as soon as one cell does: each image is anchored at its
+    first cell on every cell there."""
+    width = state.puzzle.width
     beside = _beside(state, area)
-    origin = area[0]
+    allowed = set(beside)
+    edges = state.edges
+    vertical = state.geo.vertical_count
     found: set[frozenset[Cell]] = set()
-    for t in range(len(TRANSFORMS)):
-        offsets = [apply(t, (r - origin[0], c - origin[1])) for r, c in area]
-        for anchor in beside:
-            cells = [(anchor[0] + dr, anchor[1] + dc) for dr, dc in offsets]
-            if all(
-                0 <= r < puzzle.height and 0 <= c < puzzle.width and puzzle.is_gray(r, c) != colour
-                for r, c in cells
-            ) and _joined(state, cells):
+    for offsets, rights, downs in _images_with_edges(normalise(area), width):
+        for ar, ac in beside:
+            cells = [(ar + dr, ac + dc) for dr, dc in offsets]
+            if not all(cell in allowed for cell in cells):
+                continue
+            right = ar * (width - 1) + ac
+            down = vertical + ar * width + ac
+            if WALL not in [edges[right + o] for o in rights] and WALL not in [
+                edges[down + o] for o in downs
+            ]:
                 found.add(frozenset(cells))
     return sorted(found, key=sorted)
+
+
+@lru_cache(maxsize=4096)
+def _images_with_edges(
+    area: tuple[Cell, ...], width: int
+) -> list[tuple[list[Cell], list[int], list[int]]]:
+    """Each distinct image of the area as offsets from its first cell, with the offsets of
+    the edges inside it from that cell's right edge and down edge (on a grid `width` wide)."""
+    out = []
+    for image in dict.fromkeys(images(area)):
+        r0, c0 = image[0]
+        offsets = [(r - r0, c - c0) for r, c in image]
+        inside = set(offsets)
+        rights = [dr * (width - 1) + dc for dr, dc in offsets if (dr, dc + 1) in inside]
+        downs = [dr * width + dc for dr, dc in offsets if (dr + 1, dc) in inside]
+        out.append((offsets, rights, downs))
+    return out
 
 
 def _beside(state: State, area: list[Cell]) -> list[Cell]:
@@ -144,18 +168,6 @@ def _beside(state: State, area: list[Cell]) -> list[Cell]:
             if state.edges[e] != WALL and other_colour and nxt not in out:
                 out.update(component(state, nxt, same_colour=True, through=REACH))
     return sorted(out)
-
-
-def _joined(state: State, cells: list[Cell]) -> bool:
-    """No wall between two neighbouring cells of the list."""
-    inside = set(cells)
-    geo = state.geo
-    return all(
-        state.edges[e] != WALL
-        for cell in cells
-        for nxt, e in geo.neighbours(*cell)
-        if nxt in inside
-    )
 
 
 def _sure_of_partner(state: State, area: list[Cell], copies: list[frozenset[Cell]]) -> bool:

@@ -53,6 +53,12 @@ def broken(state: State) -> None:
     placeless(state)
 
 
+def quick_check(state: State) -> None:
+    """The compiled checks alone (the whole of `broken` without them)."""
+    if not _compiled_check(state):
+        broken(state)
+
+
 def _dead_end(state: State) -> None:
     puzzle, geo = state.puzzle, state.geo
     for r in range(puzzle.height - 1):
@@ -185,7 +191,7 @@ def placeless(state: State) -> None:
     board = Board(state.puzzle, state.edges)
     for r in range(state.puzzle.height):
         for c in range(state.puzzle.width):
-            if state.placements.blocks(board, (r, c), list_again=state.record) == []:
+            if state.placements.blocks(board, (r, c), list_again=not state.probing) == []:
                 n = board.number((r, c))
                 what = f"the {n} at {cell_name((r, c))}" if n is not None else cell_name((r, c))
                 raise Broken(f"{what} would have no place for its block", [(r, c)])

@@ -58,6 +58,9 @@ class State:
     placements: Placements = field(default_factory=Placements)
     engine: Propagator | None = None
     """The compiled rule check (search.COMPILED) for this puzzle, made on first use."""
+    probing: bool = False
+    """A trial's copy: it never lists a number's blocks again that were too many to list
+    (placements.Placements.blocks), the hot path of trials."""
     next_trial: int = 0
     """The edge the next trial sweep starts from (trial.py goes round, not back to 0)."""
     version: int = 0
@@ -80,6 +83,7 @@ class State:
             record=record,
             placements=self.placements.copy(),
             engine=self.engine,
+            probing=True,
         )
 
     def walls(self) -> Walls:

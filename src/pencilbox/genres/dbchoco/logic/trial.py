@@ -34,11 +34,31 @@ class TrialBudget:
         return self.left < 0
 
 
+class Patience:
+    """A probing budget in seconds of trials that find nothing: each find starts the clock
+    again. A puzzle that logic finishes keeps finding (a few seconds at most between finds on
+    the shared 16x16), while one it cannot finish stops within `seconds` of its last find
+    (a total budget would cut the first short as soon as it has many finds to make)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.clock = Deadline(seconds)
+
+    def expired(self) -> bool:
+        return self.clock.expired()
+
+    def found(self) -> None:
+        self.clock = Deadline(self.seconds)
+
+
+Budget = Deadline | TrialBudget | Patience
+
+
 def contradiction(
     state: State,
     propagate: Propagate,
     deadline: Deadline | None = None,
-    budget: Deadline | TrialBudget | None = None,
+    budget: Budget | None = None,
 ) -> bool:
     """One edge set by trying the opposite; False when none breaks (or the probing
     `budget` ran out). The sweep goes round from where the last one found something, so
@@ -47,8 +67,8 @@ def contradiction(
     A trial that breaks nothing leaves what it decided as fruitless guesses too: setting one
     of those edges its way decides no more than the whole trial did (the techniques only add
     to what is known), so it breaks nothing either and is not tried (most trials break
-    nothing: on the shared 16x16, five of six). `budget` (a time, or a count of edges tried)
-    spans all the sweeps it is passed to."""
+    nothing: on the shared 16x16, five of six). `budget` (a time, a count of edges tried, or
+    a time without a find) spans all the sweeps it is passed to."""
     count = state.geo.count
     fruitless: set[tuple[int, str]] = set()
     for e in (state.next_trial + i for i in range(count)):
@@ -60,18 +80,17 @@ def contradiction(
         for guess, other in ((WALL, OPEN), (OPEN, WALL)):
             if (e, guess) in fruitless:
                 continue
-            broken = _try(state, e, guess, propagate, deadline, record=False, seen=fruitless)
+            proof = state.copy(record=state.record)
+            broken = _try(state, e, guess, propagate, deadline, proof, fruitless)
             if broken is None:
                 continue
-            if state.record:  # once more, keeping the trial's steps for the proof
-                proof = state.copy(record=True)
-                broken = _try(state, e, guess, propagate, deadline, record=True, into=proof)
-                assert broken is not None
+            sentence = broken.reason
+            if state.record:
                 sentence = _proof(state, e, guess, other, proof, broken)
-            else:
-                sentence = broken.reason
             state.set({e: other}, "contradiction", sentence, broken.cells, focus=[e, *broken.edges])
             state.next_trial = e + 1
+            if isinstance(budget, Patience):
+                budget.found()
             return True
     return False
 
@@ -82,24 +101,22 @@ def _try(
     guess: str,
     propagate: Propagate,
     deadline: Deadline | None,
-    *,
-    record: bool,
-    into: State | None = None,
-    seen: set[tuple[int, str]] | None = None,
+    trial: State,
+    seen: set[tuple[int, str]],
 ) -> Broken | None:
-    """The rule the guess breaks, or None; then the edges the trial decided go into `seen`."""
-    trial = into if into is not None else state.copy(record=record)
+    """The rule the guess breaks on `trial` (a copy of `state`), or None; then the edges the
+    trial decided go into `seen`. A trial keeps its steps when the state does (they are the
+    proof a step tells: recording costs far less than trying the edge again)."""
     try:
         trial.set({edge: guess}, "contradiction", "", [])
         propagate(trial, deadline)
     except Broken as broken:
         return broken
-    if seen is not None:
-        seen.update(
-            (e, value)
-            for e, (value, before) in enumerate(zip(trial.edges, state.edges, strict=True))
-            if value != before
-        )
+    seen.update(
+        (e, value)
+        for e, (value, before) in enumerate(zip(trial.edges, state.edges, strict=True))
+        if value != before
+    )
     return None
 
 
