@@ -25,6 +25,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from tools.fonts import has_oldstyle
+from tools.training import jpeg_again
 
 LAYOUTS = ("spaces", "ruled", "cells", "commas", "bands")
 """How numbers are set apart: spaces on an open ground, spaces with ruling along the strip's
@@ -386,9 +387,7 @@ def _finish(gray: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarra
     gray8 = np.clip(gray, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
         quality = int(rng.integers(30, 96))
-        ok, data = cv2.imencode(".jpg", gray8, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        if ok:
-            gray8 = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+        gray8 = jpeg_again(gray8, quality)
     return gray8
 
 

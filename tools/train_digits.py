@@ -25,6 +25,7 @@ import argparse
 import io
 import multiprocessing
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import cv2
@@ -33,6 +34,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pencilbox.core.vision.glyphs import CLASSES, GLYPH, Blob, blobs, glyph_image, ink_map
 from tools.fonts import has_oldstyle, held_out_fonts, train_fonts
+from tools.training import jpeg_again, run_epochs
 
 HERE = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision"
 MEMBERS = (("digits.onnx", 6000, 5), ("digits-2.onnx", 9000, 10))
@@ -182,9 +184,7 @@ def _photograph(ink: np.ndarray, rng: np.random.Generator, height: float) -> np.
     gray8 = np.clip(gray, 0, 255).astype(np.uint8)
     if rng.random() < 0.4:
         quality = int(rng.integers(25, 90))
-        ok, data = cv2.imencode(".jpg", gray8, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        if ok:
-            gray8 = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+        gray8 = jpeg_again(gray8, quality)
     if rng.random() < 0.15:  # a screenshot zoomed 2-3x by the phone or page
         k = int(rng.integers(2, 4))
         gray8 = cv2.resize(gray8, None, fx=k, fy=k, interpolation=cv2.INTER_NEAREST)
@@ -280,26 +280,14 @@ def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> object:
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=4e-3, total_steps=steps)
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     generator = torch.Generator().manual_seed(seed)
-    for epoch in range(epochs):
-        model.train()
+
+    def losses() -> Iterable[tuple[object, int]]:
         order = torch.randperm(len(x), generator=generator)
-        total = 0.0
-        started = time.perf_counter()
         for start in range(0, len(x), batch_size):
             batch = order[start : start + batch_size]
-            optimiser.zero_grad()
-            loss = loss_fn(model(data[batch]), labels[batch])
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(batch)
-        print(
-            f"epoch {epoch + 1}/{epochs}: loss {total / len(x):.4f} "
-            f"({time.perf_counter() - started:.0f} s)",
-            flush=True,
-        )
-    model.eval()
-    return model
+            yield loss_fn(model(data[batch]), labels[batch]), len(batch)
+
+    return run_epochs(model, optimiser, schedule, epochs, losses)
 
 
 def export(model: object, path: Path) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import io
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +26,7 @@ import numpy as np
 from pencilbox.core.vision import lines
 from tools.fonts import held_out_fonts, train_fonts
 from tools.line_strips import GROUNDS, LAYOUTS, draw, numbers, random_look
+from tools.training import run_epochs
 
 HERE = Path(__file__).resolve().parents[1] / "src/pencilbox/core/vision"
 HOLD_OUT = ("commas", "textured")
@@ -124,24 +126,12 @@ def train(data: list, epochs: int, seed: int) -> object:
         optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.15
     )
     loss_fn = torch.nn.CTCLoss(blank=lines.BLANK, zero_infinity=True)
-    for epoch in range(epochs):
-        model.train()
-        started, total = time.perf_counter(), 0.0
+
+    def losses() -> Iterable[tuple[object, int]]:
         for chunk in batches(data, size, rng):
-            loss = _loss(model, loss_fn, [data[i] for i in chunk])
-            optimiser.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(chunk)
-        print(
-            f"epoch {epoch + 1}/{epochs}: loss {total / len(data):.4f} "
-            f"({time.perf_counter() - started:.0f} s)",
-            flush=True,
-        )
-    model.eval()
-    return model
+            yield _loss(model, loss_fn, [data[i] for i in chunk]), len(chunk)
+
+    return run_epochs(model, optimiser, schedule, epochs, losses, clip=5.0)
 
 
 def _loss(model: object, loss_fn: object, items: list) -> object:

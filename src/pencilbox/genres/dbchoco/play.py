@@ -233,5 +233,5 @@ def _trial_step(state: Any) -> Step | None:
         found = logic.contradiction(state, logic.trial_propagate, None, Patience(HINT_PATIENCE))
     except logic.Broken:
         return None
-    step: Step | None = state.steps[0] if found and state.steps else None
+    step: Step | None = state.steps[-1] if found and state.steps else None
     return step

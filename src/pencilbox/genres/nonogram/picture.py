@@ -354,7 +354,8 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     found = gridlib.period(across) or gridlib.period(down)
     if found is None:
         raise FormatError("no grid found (no evenly ruled lines)")
-    pitch = _as_measured(ink, _finest(ink, found, length), length) / factor
+    profiles = [across, down]
+    pitch = _as_measured(profiles, _finest(profiles, found)) / factor
     # again, with strokes measured against the cell size: filled cells are not lines, and a
     # line counts where it runs for most of a cell (filled cells may hide the rest)
     ink = ink_map(dark_ink, window=max(5, int(pitch * 0.5)))
@@ -381,14 +382,13 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     return cols, rows, (pitch_x + pitch_y) / 2, ink
 
 
-def _finest(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
+def _finest(profiles: list[npt.NDArray[Any]], pitch: float) -> float:
     """The cell size, when the period found is that of thick guide lines every few cells
     (black lines 5 cells apart outweigh faint grey ones between them, and a small board's
     thick border, 7 cells apart say, outweighs its faint inner lines): the largest division
-    of the period whose lines are there too, one after another a division apart. Lines
-    count where they run `length` pixels straight (longer than a digit, so the stems of
-    clue digits in the middle of cells are no lines)."""
-    profiles = [gridlib.ruled_profile(ink, axis, length) for axis in (0, 1)]
+    of the period whose lines are there too, one after another a division apart. The
+    `profiles` (across, down) count lines where they run straight for longer than a digit,
+    so the stems of clue digits in the middle of cells are no lines."""
     for divisor in range(12, 1, -1):
         finer = pitch / divisor
         if finer >= 5 and _divides(profiles, finer, divisor):
@@ -396,27 +396,26 @@ def _finest(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
     return pitch
 
 
-def _as_measured(ink: npt.NDArray[Any], pitch: float, length: int) -> float:
+def _as_measured(profiles: list[npt.NDArray[Any]], pitch: float) -> float:
     """The cell size as the ruled lines measure it, when the period found is a fraction of
     it that no run of lines bears out (the autocorrelation of a board with every other
     line stronger can peak at two thirds of a cell): the lines' own spacing, if they stand
     at it one after another for longer runs than at the period."""
-    profiles = [gridlib.ruled_profile(ink, axis, length) for axis in (0, 1)]
-    measured = [
-        gridlib.pitch_of([p.position for p in gridlib.lattice_peaks(profile, pitch)])
-        for profile in profiles
-    ]
-    spacing = measured[0] or measured[1]
+    found = [_lines_at(profile, pitch) for profile in profiles]
+    spacing = gridlib.pitch_of(found[0]) or gridlib.pitch_of(found[1])
     if spacing is None or abs(spacing - pitch) <= 0.08 * pitch:
         return pitch
-    at_period = max(_longest_run(profile, pitch) for profile in profiles)
-    at_spacing = max(_longest_run(profile, spacing) for profile in profiles)
+    at_period = max(_longest_run(lines, pitch) for lines in found)
+    at_spacing = max(_longest_run(_lines_at(profile, spacing), spacing) for profile in profiles)
     return spacing if at_spacing >= 3 and at_spacing > 2 * at_period else pitch
 
 
-def _longest_run(profile: npt.NDArray[Any], pitch: float) -> int:
-    """The longest run of lines found at `pitch`, each a pitch from the next."""
-    lines = [p.position for p in gridlib.lattice_peaks(profile, pitch)]
+def _lines_at(profile: npt.NDArray[Any], pitch: float) -> list[float]:
+    return [p.position for p in gridlib.lattice_peaks(profile, pitch)]
+
+
+def _longest_run(lines: list[float], pitch: float) -> int:
+    """The longest run of `lines`, each a pitch from the next (none put back)."""
     run = longest = 0
     for a, b in itertools.pairwise(lines):
         run = run + 1 if abs(b - a - pitch) <= 0.12 * pitch else 0
@@ -430,12 +429,10 @@ def _divides(profiles: list[npt.NDArray[Any]], finer: float, divisor: int) -> bo
     which no grid repeats), at that spacing in both directions, three in a row in one."""
     runs = []
     for profile in profiles:
-        lines = [p.position for p in gridlib.lattice_peaks(profile, finer)]
+        lines = _lines_at(profile, finer)
         spacing = gridlib.pitch_of(lines)
-        if spacing is None or abs(spacing - finer) > 0.08 * finer:
-            runs.append(-1)
-            continue
-        runs.append(_longest_run(profile, finer))
+        off = spacing is None or abs(spacing - finer) > 0.08 * finer
+        runs.append(-1 if off else _longest_run(lines, finer))
     if divisor <= 5:
         return max(runs) >= 2 * divisor
     return min(runs) >= 0 and max(runs) >= 3
