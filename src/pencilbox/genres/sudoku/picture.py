@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision.confirm import rules_posterior
+from pencilbox.core.vision.exemplars import reweighed
 from pencilbox.core.vision.glyphs import (
     Blob,
     Guess,
@@ -714,7 +715,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     if turn:
         # the page's top-left corner is the picture's corner `turn` steps round the quad
         cells = _cells(picture, dark_ink, np.roll(quad, -turn, axis=0), n_size)
-    guesses = recogniser().guess(cells.crops, allowed)
+    guesses = reweighed(cells.crops, recogniser().guess(cells.crops, allowed))
     alphabet = ALPHABETS[n_size][0]
     if n_size == 16 and any(g.best == "0" for g in guesses):
         alphabet = ALPHABETS[16][1]
