@@ -307,6 +307,9 @@ def _cell_glyph(
     )
 
 
+KMEANS_SEED = 12345
+
+
 def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[Any], bool] | None:
     """Labels 0/1 when the rows of `features` fall into two groups, and whether the groups
     stand clearly apart (centres at least `least` apart and far apart against the spread
@@ -316,6 +319,10 @@ def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[An
         return None  # a measure that overflowed (a glyph's stroke weight) tells nothing
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
     start = np.zeros((len(features), 1), np.int32)
+    # k-means++ seeds from OpenCV's one random generator: seeded here, the split of a
+    # picture does not depend on what was split before it (the same picture read twice in
+    # one process would otherwise be read two ways where the kinds barely stand apart)
+    cv2.setRNGSeed(KMEANS_SEED)
     _, found, centres = cv2.kmeans(features, 2, start, criteria, 4, cv2.KMEANS_PP_CENTERS)
     labels: npt.NDArray[Any] = np.asarray(found, np.int32).ravel()
     if min(np.bincount(labels, minlength=2)) < 1:
