@@ -7,6 +7,7 @@ anything. They only ever read the puzzle and the edges decided so far.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pencilbox.core.grid import Cell, cell_name
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
@@ -286,17 +287,72 @@ def _ones(state: State) -> bool:
 def sizes(state: State) -> bool:
     """Size bounds from a number: two areas of one colour that together would hold more
     cells than the number of either allows are walled apart, and so are two blocks so far
-    whose cells of one colour would outnumber it."""
+    whose cells of one colour would outnumber it. A closed area tells its block's size as a
+    number would (`_known_sizes`), so blocks so far are bounded by those too, and two blocks
+    so far of different known sizes are walled apart."""
     changed = _too_big_to_join(state, same_colour=True)
     return _too_big_to_join(state, same_colour=False) or changed
+
+
+@dataclass(frozen=True)
+class Known:
+    """What fixes a group's size: a number, or a closed area (`closed`) of `size` cells."""
+
+    size: int
+    cell: Cell
+    """The number's cell, or the first cell of the closed area."""
+    closed: bool = False
+
+    def told(self, what: str) -> str:
+        """'the block of the 4 at r1c2', 'the block whose closed area at r1c2 has 4 cells'."""
+        if self.closed:
+            cells = "cell" if self.size == 1 else "cells"
+            return f"the {what} whose closed area at {cell_name(self.cell)} has {self.size} {cells}"
+        return f"the {what} of the {self.size} at {cell_name(self.cell)}"
+
+
+def _closed_areas(state: State) -> list[list[Cell]]:
+    """The areas walled off from every neighbour of their own colour. Such an area is a whole
+    area of its block (an area is connected, and the edges inside a block are open), so its
+    size is the block's half-size, as a number there would say."""
+    puzzle, geo = state.puzzle, state.geo
+    out = []
+    for area in components(state, same_colour=True, through=AREA):
+        inside = set(area)
+        if all(
+            nxt in inside or state.edges[e] == WALL or puzzle.is_gray(*nxt) != puzzle.is_gray(*cell)
+            for cell in area
+            for nxt, e in geo.neighbours(*cell)
+        ):
+            out.append(area)
+    return out
+
+
+def _known_sizes(state: State, groups: list[list[Cell]], *, blocks: bool) -> list[Known | None]:
+    """Each group's size when one thing fixes it: its one number, else (for blocks so far)
+    the size of a closed area in it. None when nothing does, or when two things disagree
+    (other rules wall those apart or find the contradiction)."""
+    known: list[Known | None] = []
+    closed = {cell: area for area in _closed_areas(state) for cell in area[:1]} if blocks else {}
+    for group in groups:
+        numbered = ((number(state.puzzle, cell), cell) for cell in group)
+        found = {(n, cell, False) for n, cell in numbered if n is not None}
+        found |= {(len(closed[cell]), cell, True) for cell in group if cell in closed}
+        if len({n for n, _, _ in found}) == 1:
+            n, cell, is_closed = min(found, key=lambda item: (item[2], item[1]))
+            known.append(Known(n, cell, is_closed))
+        else:
+            known.append(None)
+    return known
 
 
 def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
     puzzle, geo = state.puzzle, state.geo
     groups = components(state, same_colour=same_colour, through=AREA)
     label = {cell: i for i, group in enumerate(groups) for cell in group}
-    limits = [_numbered(state, group) for group in groups]
+    limits = _known_sizes(state, groups, blocks=not same_colour)
     counts = [_colour_counts(state, group) for group in groups]
+    what = "area" if same_colour else "block"
     changed = False
     for e in range(geo.count):
         if state.edges[e] != UNDECIDED:
@@ -305,20 +361,25 @@ def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
         if same_colour and puzzle.is_gray(*a) != puzzle.is_gray(*b):
             continue
         i, j = label[a], label[b]
-        n = limits[i] if limits[i] is not None else limits[j]
-        if i == j or n is None:
+        known = limits[i] or limits[j]
+        if i == j or known is None:
             continue
+        other = limits[j] if known is limits[i] else limits[i]
         white, gray = counts[i][0] + counts[j][0], counts[i][1] + counts[j][1]
-        if max(white, gray) <= n:
+        if other is not None and other.size != known.size:
+            sentence = (
+                f"{known.told(what)} and {other.told(what)} are of different sizes, so "
+                f"joining {cell_name(a)} and {cell_name(b)} would make one block more than "
+                f"{min(known.size, other.size)}: {geo.edge_name(e)} is a wall"
+            )
+        elif max(white, gray) > known.size:
+            sentence = (
+                f"joining {cell_name(a)} and {cell_name(b)} would put {max(white, gray)} "
+                f"{'gray' if gray > white else 'white'} cells in {known.told(what)}, more "
+                f"than {known.size}: {geo.edge_name(e)} is a wall"
+            )
+        else:
             continue
-        holder = groups[i] if limits[i] is not None else groups[j]
-        sentence = (
-            f"joining {cell_name(a)} and {cell_name(b)} would give the "
-            f"{'area' if same_colour else 'block'} of the {n} at "
-            f"{cell_name(_first_numbered(state, holder))} {max(white, gray)} "
-            f"{'gray' if gray > white else 'white'} cells, more than {n}: "
-            f"{geo.edge_name(e)} is a wall"
-        )
         changed |= state.set({e: WALL}, "sizes", sentence, [*groups[i], *groups[j]])
     return changed
 
@@ -326,10 +387,6 @@ def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
 def _colour_counts(state: State, group: list[Cell]) -> tuple[int, int]:
     gray = sum(state.puzzle.is_gray(*cell) for cell in group)
     return len(group) - gray, gray
-
-
-def _first_numbered(state: State, group: list[Cell]) -> Cell:
-    return next(cell for cell in group if number(state.puzzle, cell) is not None)
 
 
 # -- balance: every block has as many white cells as gray ones -----------------------------------
