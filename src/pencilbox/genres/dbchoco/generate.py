@@ -344,14 +344,31 @@ def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Ra
     """Take clues away, the least telling first, while the tiling stays the only answer and
     the puzzle its level: until none can go (logic is monotone in the clues, so one pass
     leaves a set from which no single clue can be taken)."""
+    if target in LOGIC_LEVELS:
+        return _fewest_by_logic(tiling, clues, target, rng)
     for cell in _by_telling(tiling, clues, rng, most_first=target == "search"):
         trial = clues - {cell}
-        if target in LOGIC_LEVELS:
-            still = _left_open(tiling, trial, target) == 0
-        else:  # levels with trials are checked at the end: seconds per clue on 10x10
-            still = _unique(tiling, trial) is True
-        if still:
+        if _unique(tiling, trial) is True:  # levels with trials are checked at the end
             clues = trial
+    return clues
+
+
+def _fewest_by_logic(
+    tiling: Tiling, clues: set[Cell], target: str, rng: random.Random
+) -> set[Cell]:
+    """`_fewest` at a level that logic finishes. Each clue is first taken away alone: how many
+    edges the level's logic then leaves open is how much that clue tells it (its order, least
+    first). A clue without which logic stops short can never go (with fewer clues logic finds
+    no more), so only the clues it finishes without are tried again, one by one, on what is
+    left: about half the deductions of trying every clue on top of ordering them."""
+    shuffled = sorted(clues)
+    rng.shuffle(shuffled)
+    told = {cell: _left_open(tiling, clues - {cell}, target) for cell in shuffled}
+    removed = False
+    for cell in sorted((cell for cell in shuffled if told[cell] == 0), key=told.__getitem__):
+        trial = clues - {cell}
+        if not removed or _left_open(tiling, trial, target) == 0:  # first: `told` said so
+            clues, removed = trial, True
     return clues
 
 
@@ -410,18 +427,40 @@ def _first_clues(tiling: Tiling, target: str | None, rng: random.Random) -> set[
     return _until_unique(tiling, tiling.one_a_block(rng), rng)
 
 
-def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) -> dict[str, Any]:
-    rng = random.Random(seed)
+SCREENED = {"local": 8}
+"""Tilings clued for a level before the one with the fewest clues is thinned (others: the
+first that reaches the level). How many clues the local level needs varies most from one
+tiling to another (on ten 10x10 tilings 23 to 42 once thinned), and the count before thinning
+foretells the count after it well enough (the fewest before: 27 and 23 after): cluing a
+tiling costs a fraction of thinning it (about 1 s against 4 s on 10x10)."""
+
+
+def _screened(
+    w: int, h: int, target: str | None, rng: random.Random, max_half: int
+) -> tuple[Tiling, set[Cell]] | None:
+    """A tiling and a first clue set for the level: the fewest clues among the first
+    SCREENED tilings that reach it, within RETILES tilings; None when none does."""
+    found: list[tuple[Tiling, set[Cell]]] = []
     for _ in range(RETILES):
         tiling = Tiling.of(*tile(w, h, rng, max_half))
         clues = _first_clues(tiling, target, rng)
         if clues is not None:
-            break
-    else:  # no tiling reached the level: one of another grade (the caller tries a next seed)
-        target = None
-        while clues is None:
+            found.append((tiling, clues))
+            if len(found) == SCREENED.get(target or "", 1):
+                break
+    return min(found, key=lambda pair: len(pair[1]), default=None)
+
+
+def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    found = _screened(w, h, target, rng, max_half)
+    if found is None:  # no tiling reached the level: one of another grade (the caller tries
+        target = None  # a next seed)
+        while found is None:
             tiling = Tiling.of(*tile(w, h, rng, max_half))
             clues = _first_clues(tiling, None, rng)
+            found = None if clues is None else (tiling, clues)
+    tiling, clues = found
     if target == "contradiction":  # _one_short has thinned and graded the clues already
         level = target
     else:
