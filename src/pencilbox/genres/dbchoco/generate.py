@@ -344,11 +344,15 @@ def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Ra
     """Take clues away, the least telling first, while the tiling stays the only answer and
     the puzzle its level: until none can go (logic is monotone in the clues, so one pass
     leaves a set from which no single clue can be taken)."""
-    if target in LOGIC_LEVELS:
+    if target == "local":
         return _fewest_by_logic(tiling, clues, target, rng)
     for cell in _by_telling(tiling, clues, rng, most_first=target == "search"):
         trial = clues - {cell}
-        if _unique(tiling, trial) is True:  # levels with trials are checked at the end
+        if target in LOGIC_LEVELS:
+            still = _left_open(tiling, trial, target) == 0
+        else:  # levels with trials are checked at the end: seconds per clue on 10x10
+            still = _unique(tiling, trial) is True
+        if still:
             clues = trial
     return clues
 
@@ -360,7 +364,10 @@ def _fewest_by_logic(
     edges the level's logic then leaves open is how much that clue tells it (its order, least
     first). A clue without which logic stops short can never go (with fewer clues logic finds
     no more), so only the clues it finishes without are tried again, one by one, on what is
-    left: about half the deductions of trying every clue on top of ordering them."""
+    left: about half the deductions of trying every clue on top of ordering them. Used at the
+    local level only: at placement each deduction costs several local ones, and ordering by
+    local logic then trying every clue at placement costs less (10x10 seeds 1-3: median
+    4.0 s CPU against 5.5 s, the same clues)."""
     shuffled = sorted(clues)
     rng.shuffle(shuffled)
     told = {cell: _left_open(tiling, clues - {cell}, target) for cell in shuffled}

@@ -311,20 +311,22 @@ class Known:
         return f"the {what} of the {self.size} at {cell_name(self.cell)}"
 
 
-def _closed_areas(state: State) -> list[list[Cell]]:
-    """The areas walled off from every neighbour of their own colour. Such an area is a whole
-    area of its block (an area is connected, and the edges inside a block are open), so its
-    size is the block's half-size, as a number there would say."""
-    puzzle, geo = state.puzzle, state.geo
-    out = []
+def _closed_areas(state: State) -> dict[Cell, int]:
+    """The first cell and size of each area walled off from every neighbour of its own
+    colour. Such an area is a whole area of its block (an area is connected, and the edges
+    inside a block are open), so its size is the block's half-size, as a number there says."""
+    puzzle, edges = state.puzzle, state.edges
+    width, gray, table = puzzle.width, puzzle.gray, state.geo.table
+    out = {}
     for area in components(state, same_colour=True, through=AREA):
         inside = set(area)
-        if all(
-            nxt in inside or state.edges[e] == WALL or puzzle.is_gray(*nxt) != puzzle.is_gray(*cell)
-            for cell in area
-            for nxt, e in geo.neighbours(*cell)
+        colour = gray[area[0][0] * width + area[0][1]]
+        if not any(  # flat lookups: every pass of the local rules asks
+            nxt not in inside and edges[e] != WALL and gray[nxt[0] * width + nxt[1]] == colour
+            for r, c in area
+            for nxt, e in table[r * width + c]
         ):
-            out.append(area)
+            out[area[0]] = len(area)
     return out
 
 
@@ -333,16 +335,14 @@ def _known_sizes(state: State, groups: list[list[Cell]], *, blocks: bool) -> lis
     the size of a closed area in it. None when nothing does, or when two things disagree
     (other rules wall those apart or find the contradiction)."""
     known: list[Known | None] = []
-    closed = {cell: area for area in _closed_areas(state) for cell in area[:1]} if blocks else {}
+    closed = _closed_areas(state) if blocks else {}
+    sizes, width = state.puzzle.sizes, state.puzzle.width
     for group in groups:
-        numbered = ((number(state.puzzle, cell), cell) for cell in group)
-        found = {(n, cell, False) for n, cell in numbered if n is not None}
-        found |= {(len(closed[cell]), cell, True) for cell in group if cell in closed}
-        if len({n for n, _, _ in found}) == 1:
-            n, cell, is_closed = min(found, key=lambda item: (item[2], item[1]))
-            known.append(Known(n, cell, is_closed))
-        else:
-            known.append(None)
+        found = [
+            Known(n, cell) for cell in group if (n := sizes[cell[0] * width + cell[1]]) is not None
+        ]
+        found += [Known(closed[cell], cell, closed=True) for cell in group if cell in closed]
+        known.append(found[0] if len({k.size for k in found}) == 1 else None)
     return known
 
 
