@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Cell
 from pencilbox.genres.dbchoco.board import OPEN, QUESTION, UNDECIDED, WALL
-from pencilbox.genres.dbchoco.shapes import images
+from pencilbox.genres.dbchoco.shapes import images, normalise
 
 if TYPE_CHECKING:
     from pencilbox.genres.dbchoco.model import DoubleChoco
@@ -215,7 +215,7 @@ def _partners(board: Board, area: Block, n: int) -> Iterator[Block]:
         if nxt not in area and board.gray(nxt) != colour
     }
     allowed = _partner_mask(puzzle, not colour, n)
-    for shape in set(images(area)):
+    for shape in _distinct_images(normalise(area)):
         mask, rows, cols = _shape_mask(shape, width)
         origins = {
             (ar - dr, ac - dc)
@@ -229,6 +229,13 @@ def _partners(board: Board, area: Block, n: int) -> Iterator[Block]:
                 block = area | frozenset((r0 + r, c0 + c) for r, c in shape)
                 if _sealable(board, block, same_colour=False):
                     yield block
+
+
+@lru_cache(maxsize=4096)
+def _distinct_images(shape: tuple[Cell, ...]) -> frozenset[tuple[Cell, ...]]:
+    """The distinct normalised images of a normalised shape: the listing asks for the same
+    few shapes tens of thousands of times (8 normalisations each)."""
+    return frozenset(images(shape))
 
 
 @lru_cache(maxsize=4096)
