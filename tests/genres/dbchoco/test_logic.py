@@ -288,3 +288,20 @@ def test_blocks_of_different_known_sizes_are_walled_apart() -> None:
     assert all("different sizes" in step.sentence for step in found)
     assert "closed area at r1c1 has 1 cell " in found[0].sentence
     assert "the block of the 2 at r1c3" in found[1].sentence
+
+
+def test_a_known_block_size_takes_all_the_cells_its_other_half_can_reach() -> None:
+    """One row, white white gray gray, no numbers: the white pair is closed (two cells), and
+    the first gray cell is joined to it, so the gray half has two cells and can reach only
+    the two gray cells: the edge between them is open."""
+    from pencilbox.genres.dbchoco.logic.rules import _exact_reach
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    puzzle = make_puzzle([[False, False, True, True]], [[None] * 4])
+    geo = puzzle.geometry
+    state = State(puzzle, [UNDECIDED] * geo.count)
+    state.set({geo.right(0, 0): OPEN, geo.right(0, 1): OPEN}, "area", "", [])
+    assert _exact_reach(state)
+    [step] = state.steps[1:]
+    assert step.technique == "area" and step.extra["edge_names"] == ["r1c3|r1c4"]
+    assert step.sentence.startswith("the block whose closed area at r1c1 has 2 cells can only")

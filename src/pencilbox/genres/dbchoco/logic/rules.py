@@ -227,11 +227,21 @@ def _complete_areas(state: State) -> bool:
 
 
 def _exact_reach(state: State) -> bool:
+    """An area whose block's size is known (a number in the block so far, or a closed area
+    there) holds that many cells of its colour, all within the cells it can reach: when it
+    can reach exactly that many, they are all of it."""
     geo = state.geo
+    blocks = components(state, same_colour=False, through=AREA)
+    size_of = {
+        cell: known
+        for group, known in zip(blocks, _known_sizes(state, blocks, blocks=True), strict=True)
+        if known is not None
+        for cell in group
+    }
     changed = False
     for region in components(state, same_colour=True, through=REACH):
-        n = _numbered(state, region)
-        if n is None or len(region) != n:
+        fitting = [size_of[c] for c in region if c in size_of and size_of[c].size == len(region)]
+        if not fitting:
             continue
         inside = set(region)
         join = sorted(
@@ -243,11 +253,14 @@ def _exact_reach(state: State) -> bool:
             }
         )
         if join:
+            n, why = len(region), fitting[0]
+            own = not why.closed and why.cell in inside
+            whose = f"the number {n}" if own else why.told("block")
             changed |= state.set(
                 dict.fromkeys(join, OPEN),
                 "area",
-                f"the number {n} can only reach {n} cells of its colour, so all of them "
-                f"form its area: {describe(geo, join, OPEN)}",
+                f"{whose} can only reach {n} cells of the colour at {cell_name(region[0])}, so "
+                f"all of them form its area there: {describe(geo, join, OPEN)}",
                 region,
             )
     return changed
