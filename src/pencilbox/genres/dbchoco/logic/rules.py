@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from pencilbox.core.grid import Cell, cell_name
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
@@ -231,10 +232,9 @@ def _exact_reach(state: State) -> bool:
     there) holds that many cells of its colour, all within the cells it can reach: when it
     can reach exactly that many, they are all of it."""
     geo = state.geo
-    blocks = components(state, same_colour=False, through=AREA)
     size_of = {
         cell: known
-        for group, known in zip(blocks, _known_sizes(state, blocks, blocks=True), strict=True)
+        for group, known in zip(*_block_sizes(state), strict=True)
         if known is not None
         for cell in group
     }
@@ -359,11 +359,26 @@ def _known_sizes(state: State, groups: list[list[Cell]], *, blocks: bool) -> lis
     return known
 
 
+def _block_sizes(state: State) -> tuple[list[list[Cell]], list[Known | None]]:
+    """The blocks so far and their `_known_sizes`, once per version of the edges (`sizes`
+    and `areas` both ask, at every pass)."""
+    cached = state.memo.get("block_sizes")
+    if cached is not None and cached[0] == state.version:
+        return cast(tuple[list[list[Cell]], list[Known | None]], cached[1])
+    blocks = components(state, same_colour=False, through=AREA)
+    found = (blocks, _known_sizes(state, blocks, blocks=True))
+    state.memo["block_sizes"] = (state.version, found)
+    return found
+
+
 def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
     puzzle, geo = state.puzzle, state.geo
-    groups = components(state, same_colour=same_colour, through=AREA)
+    if same_colour:
+        groups = components(state, same_colour=True, through=AREA)
+        limits = _known_sizes(state, groups, blocks=False)
+    else:
+        groups, limits = _block_sizes(state)
     label = {cell: i for i, group in enumerate(groups) for cell in group}
-    limits = _known_sizes(state, groups, blocks=not same_colour)
     counts = [_colour_counts(state, group) for group in groups]
     what = "area" if same_colour else "block"
     changed = False
