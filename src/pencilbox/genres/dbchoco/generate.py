@@ -346,15 +346,29 @@ def _fewest(tiling: Tiling, clues: set[Cell], target: str | None, rng: random.Ra
     leaves a set from which no single clue can be taken)."""
     if target == "local":
         return _fewest_by_logic(tiling, clues, target, rng)
+    if target == "placement":
+        return _fewest_at_placement(tiling, clues, rng)[0]
     for cell in _by_telling(tiling, clues, rng, most_first=target == "search"):
         trial = clues - {cell}
-        if target in LOGIC_LEVELS:
-            still = _left_open(tiling, trial, target) == 0
-        else:  # levels with trials are checked at the end: seconds per clue on 10x10
-            still = _unique(tiling, trial) is True
-        if still:
+        if _unique(tiling, trial) is True:  # levels with trials are checked at the end
             clues = trial
     return clues
+
+
+def _fewest_at_placement(
+    tiling: Tiling, clues: set[Cell], rng: random.Random
+) -> tuple[set[Cell], dict[Cell, int]]:
+    """`_fewest` at the placement level (ordered by local logic: a deduction at placement
+    costs several local ones), with the edges placement logic left open when each kept clue
+    was tried without (on a set that held the final one, so at most what it leaves open
+    without that clue now)."""
+    left: dict[Cell, int] = {}
+    for cell in _by_telling(tiling, clues, rng):
+        trial = clues - {cell}
+        left[cell] = _left_open(tiling, trial, "placement")
+        if left[cell] == 0:
+            clues = trial
+    return clues, {cell: left[cell] for cell in clues}
 
 
 def _fewest_by_logic(
@@ -403,17 +417,22 @@ CANDIDATES_BY_TRIAL = 6
 def _one_short(tiling: Tiling, rng: random.Random) -> set[Cell] | None:
     """A `contradiction` puzzle: a placement-level clue set from which no clue can go at that
     level, less one clue whose loss keeps the tiling the only answer and that the trials
-    finish (so placement logic stops short and a trial is needed); the most telling clues
-    are tried first (their loss leaves the trials the most to do). Checking the trials once
-    per candidate, on a puzzle one clue short of placement, costs far less than grading a
-    clue set thinned by uniqueness alone (most of those need search: every trial sweep then
-    runs to its end)."""
+    finish (so placement logic stops short and a trial is needed). The clues whose loss left
+    placement logic the fewest edges open, as the thinning found, are tried first: the trials
+    have the least to do there, so they finish within their budget more often, and a tiling
+    whose candidates all fail costs every candidate's budget (before: the clues local logic
+    needs most first; 10x10 seeds 1-3: median 8.2 -> 4.5 s CPU, the same clue counts).
+    Checking the trials once per candidate, on a puzzle one clue short of placement, costs
+    far less than grading a clue set thinned by uniqueness alone (most of those need search:
+    every trial sweep then runs to its end)."""
     clues = _clued_for_level(tiling, "placement", rng)
     if clues is None:
         return None
-    clues = _fewest(tiling, clues, "placement", rng)
+    clues, left = _fewest_at_placement(tiling, clues, rng)
+    shuffled = sorted(clues)
+    rng.shuffle(shuffled)
     tried = 0
-    for cell in _by_telling(tiling, clues, rng, most_first=True):
+    for cell in sorted(shuffled, key=left.__getitem__):
         trial = clues - {cell}
         if tried == CANDIDATES_BY_TRIAL:
             break
