@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import cast
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from pencilbox.core.grid import Cell, cell_name
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
@@ -20,6 +21,9 @@ from pencilbox.genres.dbchoco.logic.state import (
     describe,
     number,
 )
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 
 # -- numbers: different numbers never share a block ----------------------------------------------
@@ -347,16 +351,31 @@ def _known_sizes(state: State, groups: list[list[Cell]], *, blocks: bool) -> lis
     """Each group's size when one thing fixes it: its one number, else (for blocks so far)
     the size of a closed area in it. None when nothing does, or when two things disagree
     (other rules wall those apart or find the contradiction)."""
-    known: list[Known | None] = []
-    closed = _closed_areas(state) if blocks else {}
-    sizes, width = state.puzzle.sizes, state.puzzle.width
-    for group in groups:
-        found = [
-            Known(n, cell) for cell in group if (n := sizes[cell[0] * width + cell[1]]) is not None
-        ]
-        found += [Known(closed[cell], cell, closed=True) for cell in group if cell in closed]
-        known.append(found[0] if len({k.size for k in found}) == 1 else None)
-    return known
+    label, width = _label_of(state, groups), state.puzzle.width
+    found: list[list[Known]] = [[] for _ in groups]
+    for cell, n in _numbered_cells(state.puzzle):  # few numbers: not every cell of the grid
+        found[label[cell[0] * width + cell[1]]].append(Known(n, cell))
+    if blocks:
+        for cell, size in _closed_areas(state).items():
+            found[label[cell[0] * width + cell[1]]].append(Known(size, cell, closed=True))
+    return [told[0] if len({k.size for k in told}) == 1 else None for told in found]
+
+
+def _label_of(state: State, groups: list[list[Cell]]) -> list[int]:
+    """The index of each cell's group, by the cell's index in the grid."""
+    width = state.puzzle.width
+    label = [0] * (width * state.puzzle.height)
+    for i, group in enumerate(groups):
+        for r, c in group:
+            label[r * width + c] = i
+    return label
+
+
+@lru_cache(maxsize=64)
+def _numbered_cells(puzzle: DoubleChoco) -> tuple[tuple[Cell, int], ...]:
+    """The cells with a number and the number, in reading order."""
+    width = puzzle.width
+    return tuple(((i // width, i % width), n) for i, n in enumerate(puzzle.sizes) if n is not None)
 
 
 def _block_sizes(state: State) -> tuple[list[list[Cell]], list[Known | None]]:
