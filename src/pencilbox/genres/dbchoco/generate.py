@@ -7,7 +7,8 @@
    again; after too many failures the tiling restarts (a region can be even yet untileable).
 2. Clues: every block gets its half-size on a random cell; while the solver still finds
    another answer, a clue goes on a cell whose block differs in it (until unique).
-3. Clues are removed one at a time, in random order, while the tiling stays the only answer
+3. Clues are removed one at a time, those that tell local logic least first (ties in a
+   random order), while the tiling stays the only answer
    (`search.other_answer`, with a deterministic round budget: a check that runs out keeps
    the clue, so the result depends on the seed only, never on the machine's speed).
 4. The grade comes from the logic steps. With `grade=` a logic level, clues are first
@@ -16,9 +17,11 @@
    block), then step 3 also keeps every clue whose removal would leave the puzzle beyond
    that level (so the result is as sparse as the grade allows), and a result of another
    grade is retried with the next seed. (Checking `contradiction` at each removal would
-   cost seconds of probing per clue on 10x10.) A `contradiction` puzzle is a placement-level
-   one less a clue: the first of a few whose loss keeps the answer unique and that trials
-   (with a budget of edges tried) then finish. `search` is checked at the end.
+   cost seconds of probing per clue on 10x10.) At the local level several tilings are
+   clued and the one with the fewest clues is thinned (SCREENED). A `contradiction` puzzle
+   is a placement-level one less a clue: the first of a few whose loss keeps the answer
+   unique and that trials (with a budget of edges tried) then finish, those whose loss
+   leaves placement logic the least to do first. `search` is checked at the end.
 """
 
 from __future__ import annotations
