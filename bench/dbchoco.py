@@ -54,6 +54,9 @@ class Entry:
     url: str
     expected: str | None = None
     results: dict[str, object] = field(default_factory=dict)
+    in_repo: bool = True
+    """From the repository (the shared puzzles, bench/data/dbchoco), not a list given from
+    outside it."""
 
     @property
     def size(self) -> str:
@@ -71,8 +74,8 @@ def shared_entries() -> list[Entry]:
     return out
 
 
-def list_entries(path: Path) -> list[Entry]:
-    out = []
+def list_entries(path: Path, *, in_repo: bool) -> list[Entry]:
+    out: list[Entry] = []
     for number, line in enumerate(path.read_text().splitlines(), 1):
         text = line.split("#", 1)[0].split()
         if not text:
@@ -83,7 +86,8 @@ def list_entries(path: Path) -> list[Entry]:
         except PuzzleError as error:
             print(f"{path}:{number}: skipped ({error})", file=sys.stderr)
             continue
-        out.append(Entry(path.stem, f"{path.stem} #{len(out) + 1}", puzzle, url))
+        name = f"{path.stem} #{len(out) + 1}"
+        out.append(Entry(path.stem, name, puzzle, url, in_repo=in_repo))
     return out
 
 
@@ -328,9 +332,49 @@ def human_figures(human: list[Entry]) -> dict[str, tuple[list[int], Counter[int]
     return found
 
 
+GENERATION_HEADING = "## Generation per level and size"
+
+
+def generation_figures(markdown: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """(size, level) -> (median clues, median CPU s) of the generation table in `markdown`.
+    Columns are found by their headings: a table written with --before has two more columns
+    at its end, so counting from the end would read the time target instead."""
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    columns: dict[str, int] | None = None
+    for row in markdown.split(GENERATION_HEADING, 1)[-1].splitlines():
+        if not row.startswith("|"):
+            if columns is not None and found:
+                break  # the table of human-made puzzles follows: another header
+            continue
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if columns is None:
+            if "level" in cells:
+                columns = {name: index for index, name in enumerate(cells)}
+            continue
+        if len(cells) == len(columns) and cells[columns["level"]] in GRADES:
+            clues = cells[columns["clues (median)"]]
+            cpu = cells[columns["median CPU s"]]
+            found[(cells[columns["size"]], cells[columns["level"]])] = (clues, cpu)
+    return found
+
+
+def in_repo_warning(human: list[Entry]) -> str | None:
+    """A warning when every human-made puzzle with one answer is from the repository: a dozen
+    puzzles, most sizes with one or none, so their medians say little (the larger sets are
+    kept out of the repository: bench/data/dbchoco/README.md)."""
+    solved = [entry for entry in human if isinstance(entry.results.get("walls"), Walls)]
+    if any(not entry.in_repo for entry in solved):
+        return None
+    return (
+        f"WARNING: the human medians come only from the {len(solved)} puzzles in the "
+        "repository; give the sets kept out of it (bench/data/dbchoco/README.md) with --set "
+        "or PENCILBOX_DBCHOCO_SETS"
+    )
+
+
 def earlier_generation(ref: str) -> dict[tuple[str, str], tuple[str, str]]:
-    """(size, level) -> (median clues, median CPU s) from this table as committed at `ref`:
-    the figures the current generator is set beside (from that earlier run, not this one)."""
+    """The generation figures of this table as committed at `ref`: the figures the current
+    generator is set beside (from that earlier run, not this one)."""
     shown = subprocess.run(
         ["git", "show", f"{ref}:bench/results/dbchoco.md"],
         cwd=ROOT,
@@ -338,13 +382,7 @@ def earlier_generation(ref: str) -> dict[tuple[str, str], tuple[str, str]]:
         text=True,
         check=True,
     ).stdout
-    rows = shown.split("## Generation per level and size", 1)[-1].splitlines()
-    found = {}
-    for row in rows:
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        if len(cells) >= 12 and cells[1] in GRADES:  # size, level, made, clues, ... CPU
-            found[(cells[0], cells[1])] = (cells[3], cells[-3])
-    return found
+    return generation_figures(shown)
 
 
 def generation_table(
@@ -355,9 +393,12 @@ def generation_table(
     before: str | None = None,
 ) -> list[str]:
     people = human_figures(human)
+    warning = in_repo_warning(human)
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     earlier = earlier_generation(before) if before else {}
     lines = [
-        "## Generation per level and size, beside human-made puzzles",
+        f"{GENERATION_HEADING}, beside human-made puzzles",
         "",
         f"`generate(size, seed, grade=..., attempts={attempts})`, seeds 1..{count} (a seed",
         "that yields another grade moves on to the next one, at most `attempts` seeds; the",
@@ -365,6 +406,7 @@ def generation_table(
         "against the median of the human-made puzzles of that size with one answer (the",
         "table below), and the band the issue asks for (placement within 25%, local within",
         "50%). Blocks: % of blocks of 2 / 4 / 6 / 8 / 10 / more cells. CPU: seconds a puzzle.",
+        *([f"**{warning}.**"] if warning else []),
         *(
             [
                 f"Before: median clues and CPU s of this table as committed at {before} (that",
@@ -487,15 +529,17 @@ def main() -> int:
         "--before", help="a git ref: its committed generation figures are shown beside"
     )
     args = parser.parse_args()
-    lists = [Path(p) for p in args.set]
-    lists += [Path(p) for p in os.environ.get("PENCILBOX_DBCHOCO_SETS", "").split(":") if p]
-    lists += sorted((ROOT / "bench" / "data" / "dbchoco").glob("*.txt"))
+    outside = [Path(p) for p in args.set]
+    outside += [Path(p) for p in os.environ.get("PENCILBOX_DBCHOCO_SETS", "").split(":") if p]
+    inside = sorted((ROOT / "bench" / "data" / "dbchoco").glob("*.txt"))
     peer = args.peer if args.peer and Path(args.peer).is_file() else None
 
     load_start = os.getloadavg()[0]
     entries = shared_entries()
-    for path in lists:
-        entries += list_entries(path)
+    for path in inside:
+        entries += list_entries(path, in_repo=True)
+    for path in outside:
+        entries += list_entries(path, in_repo=False)
     measure_speed(entries, peer)
     measure_logic(entries, args.probe_seconds)
     lines = [*coverage_table(entries), *technique_table(entries), *speed_table(entries, peer)]

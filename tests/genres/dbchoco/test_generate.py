@@ -224,3 +224,38 @@ def test_logic_goes_on_from_fewer_clues_and_only_adds_true_edges() -> None:
     for e, value in enumerate(after.edges):
         assert before.edges[e] in (UNDECIDED, value)
         assert value in (UNDECIDED, tiling.answer.edges[e])
+
+
+def test_a_local_puzzle_has_no_clue_local_logic_can_do_without() -> None:
+    """The thinning tries again only the clues local logic finished without: every clue
+    left is one without which local logic stops short (and logic finishes with them all)."""
+    from pencilbox.genres.dbchoco.board import UNDECIDED
+    from pencilbox.genres.dbchoco.logic import deduce
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    made = generate("6x6", 2, grade="local")
+    puzzle = made["puzzle"]
+    assert made["grade"] == "local" and deduce(puzzle, level="local").solved()
+    gray = [[puzzle.is_gray(r, c) for c in range(6)] for r in range(6)]
+    numbers = [[puzzle.number(r, c) for c in range(6)] for r in range(6)]
+    clued = [(r, c) for r in range(6) for c in range(6) if numbers[r][c] is not None]
+    assert len(clued) == made["clues"]
+    for r, c in clued:
+        fewer = [row[:] for row in numbers]
+        fewer[r][c] = None
+        assert UNDECIDED in deduce(make_puzzle(gray, fewer), level="local").edges
+
+
+def test_the_local_level_thins_the_fewest_clued_of_the_screened_tilings() -> None:
+    import random
+
+    from pencilbox.genres.dbchoco.generate import SCREENED, Tiling, _first_clues, _screened, tile
+
+    tiling, clues = _screened(6, 6, "local", random.Random(5), 8) or (None, set())
+    replay, counts = random.Random(5), []
+    while len(counts) < SCREENED["local"]:
+        found = _first_clues(Tiling.of(*tile(6, 6, replay, 8)), "local", replay)
+        if found is not None:
+            counts.append(len(found))
+    assert tiling is not None and len(clues) == min(counts)
+    assert len(set(counts)) > 1  # the tilings differ: screening has something to choose

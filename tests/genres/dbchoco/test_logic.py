@@ -240,3 +240,68 @@ def test_a_closed_area_joins_its_only_possible_partner() -> None:
     assert sorted(name for name in partner[0].extra["edge_names"]) == ["r1c2|r1c3", "r2c2|r2c3"]
     assert state.solved() and state.grade() == "local"
     assert not any(step.technique == "balance" for step in state.steps)
+
+
+def test_a_closed_area_bounds_its_block_as_a_number_would() -> None:
+    """No numbers at all: the white pair on the left of the top row is walled off from the
+    white cells below it, so its block has two gray cells, and the gray pair it is joined to
+    already has them: both gray cells are walled off from the gray row below."""
+    from pencilbox.genres.dbchoco.logic.rules import sizes
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    gray = [[False, False, True, True], [False, False, True, True]]
+    puzzle = make_puzzle(gray, [[None] * 4, [None] * 4])
+    geo = puzzle.geometry
+    state = State(puzzle, [UNDECIDED] * geo.count)
+    opened = {geo.right(0, c): OPEN for c in range(3)}
+    walled = {geo.down(0, 0): WALL, geo.down(0, 1): WALL}
+    state.set(opened | walled, "area", "", [])
+    assert sizes(state)
+    found = state.steps[1:]
+    assert [name for step in found for name in step.extra["edge_names"]] == [
+        "r1c3|r2c3",
+        "r1c4|r2c4",
+    ]
+    for step in found:
+        assert step.technique == "sizes"
+        assert "3 gray cells in the block whose closed area at r1c1 has 2 cells, more than 2" in (
+            step.sentence
+        )
+    assert not sizes(state)  # nothing more to bound: the white pair below is not closed
+
+
+def test_blocks_of_different_known_sizes_are_walled_apart() -> None:
+    """One row: a white cell joined to a gray one, then a gray 2, then a lone white cell.
+    The first white cell and the last are closed areas of one cell (no white neighbour across
+    an edge that is not a wall), so their blocks are a 1's: neither can join the 2."""
+    from pencilbox.genres.dbchoco.logic.rules import sizes
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    gray = [[False, True, True, False]]
+    puzzle = make_puzzle(gray, [[None, None, 2, None]])
+    geo = puzzle.geometry
+    state = State(puzzle, [UNDECIDED] * geo.count)
+    state.set({geo.right(0, 0): OPEN}, "area", "", [])
+    assert sizes(state)
+    found = state.steps[1:]
+    assert [step.extra["edge_names"] for step in found] == [["r1c2|r1c3"], ["r1c3|r1c4"]]
+    assert all("different sizes" in step.sentence for step in found)
+    assert "closed area at r1c1 has 1 cell " in found[0].sentence
+    assert "the block of the 2 at r1c3" in found[1].sentence
+
+
+def test_a_known_block_size_takes_all_the_cells_its_other_half_can_reach() -> None:
+    """One row, white white gray gray, no numbers: the white pair is closed (two cells), and
+    the first gray cell is joined to it, so the gray half has two cells and can reach only
+    the two gray cells: the edge between them is open."""
+    from pencilbox.genres.dbchoco.logic.rules import _exact_reach
+    from pencilbox.genres.dbchoco.model import make_puzzle
+
+    puzzle = make_puzzle([[False, False, True, True]], [[None] * 4])
+    geo = puzzle.geometry
+    state = State(puzzle, [UNDECIDED] * geo.count)
+    state.set({geo.right(0, 0): OPEN, geo.right(0, 1): OPEN}, "area", "", [])
+    assert _exact_reach(state)
+    [step] = state.steps[1:]
+    assert step.technique == "area" and step.extra["edge_names"] == ["r1c3|r1c4"]
+    assert step.sentence.startswith("the block whose closed area at r1c1 has 2 cells can only")

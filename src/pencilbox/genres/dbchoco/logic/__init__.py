@@ -11,7 +11,9 @@ Level `local` (rules.py), each looking at one edge, corner, area or cut:
    number that can reach exactly its size takes it all; a 1 with one partner left; an
    area walled off from its colour whose only possible partner is one area joins it.
 4. `sizes`: size bounds from a number: two areas (or two blocks so far) whose union would
-   outgrow the number are walled apart.
+   outgrow the number are walled apart. An area walled off from its own colour is whole, so
+   its size bounds its block as a number would, and blocks so far of different known
+   sizes are walled apart.
 5. `balance`: every block has as many white cells as gray ones, so an edge whose wall would
    cut off an unbalanced region is open.
 

@@ -7,6 +7,9 @@ anything. They only ever read the puzzle and the edges decided so far.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from pencilbox.core.grid import Cell, cell_name
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
@@ -18,6 +21,9 @@ from pencilbox.genres.dbchoco.logic.state import (
     describe,
     number,
 )
+
+if TYPE_CHECKING:
+    from pencilbox.genres.dbchoco.model import DoubleChoco
 
 
 # -- numbers: different numbers never share a block ----------------------------------------------
@@ -226,11 +232,20 @@ def _complete_areas(state: State) -> bool:
 
 
 def _exact_reach(state: State) -> bool:
+    """An area whose block's size is known (a number in the block so far, or a closed area
+    there) holds that many cells of its colour, all within the cells it can reach: when it
+    can reach exactly that many, they are all of it."""
     geo = state.geo
+    size_of = {
+        cell: known
+        for group, known in zip(*_block_sizes(state), strict=True)
+        if known is not None
+        for cell in group
+    }
     changed = False
     for region in components(state, same_colour=True, through=REACH):
-        n = _numbered(state, region)
-        if n is None or len(region) != n:
+        fitting = [size_of[c] for c in region if c in size_of and size_of[c].size == len(region)]
+        if not fitting:
             continue
         inside = set(region)
         join = sorted(
@@ -242,11 +257,14 @@ def _exact_reach(state: State) -> bool:
             }
         )
         if join:
+            n, why = len(region), fitting[0]
+            own = not why.closed and why.cell in inside
+            whose = f"the number {n}" if own else why.told("block")
             changed |= state.set(
                 dict.fromkeys(join, OPEN),
                 "area",
-                f"the number {n} can only reach {n} cells of its colour, so all of them "
-                f"form its area: {describe(geo, join, OPEN)}",
+                f"{whose} can only reach {n} cells of the colour at {cell_name(region[0])}, so "
+                f"all of them form its area there: {describe(geo, join, OPEN)}",
                 region,
             )
     return changed
@@ -286,17 +304,102 @@ def _ones(state: State) -> bool:
 def sizes(state: State) -> bool:
     """Size bounds from a number: two areas of one colour that together would hold more
     cells than the number of either allows are walled apart, and so are two blocks so far
-    whose cells of one colour would outnumber it."""
+    whose cells of one colour would outnumber it. A closed area tells its block's size as a
+    number would (`_known_sizes`), so blocks so far are bounded by those too, and two blocks
+    so far of different known sizes are walled apart."""
     changed = _too_big_to_join(state, same_colour=True)
     return _too_big_to_join(state, same_colour=False) or changed
 
 
+@dataclass(frozen=True)
+class Known:
+    """What fixes a group's size: a number, or a closed area (`closed`) of `size` cells."""
+
+    size: int
+    cell: Cell
+    """The number's cell, or the first cell of the closed area."""
+    closed: bool = False
+
+    def told(self, what: str) -> str:
+        """'the block of the 4 at r1c2', 'the block whose closed area at r1c2 has 4 cells'."""
+        if self.closed:
+            cells = "cell" if self.size == 1 else "cells"
+            return f"the {what} whose closed area at {cell_name(self.cell)} has {self.size} {cells}"
+        return f"the {what} of the {self.size} at {cell_name(self.cell)}"
+
+
+def _closed_areas(state: State) -> dict[Cell, int]:
+    """The first cell and size of each area walled off from every neighbour of its own
+    colour. Such an area is a whole area of its block (an area is connected, and the edges
+    inside a block are open), so its size is the block's half-size, as a number there says."""
+    puzzle, edges = state.puzzle, state.edges
+    width, gray, table = puzzle.width, puzzle.gray, state.geo.table
+    out = {}
+    for area in components(state, same_colour=True, through=AREA):
+        inside = set(area)
+        colour = gray[area[0][0] * width + area[0][1]]
+        if not any(  # flat lookups: every pass of the local rules asks
+            nxt not in inside and edges[e] != WALL and gray[nxt[0] * width + nxt[1]] == colour
+            for r, c in area
+            for nxt, e in table[r * width + c]
+        ):
+            out[area[0]] = len(area)
+    return out
+
+
+def _known_sizes(state: State, groups: list[list[Cell]], *, blocks: bool) -> list[Known | None]:
+    """Each group's size when one thing fixes it: its one number, else (for blocks so far)
+    the size of a closed area in it. None when nothing does, or when two things disagree
+    (other rules wall those apart or find the contradiction)."""
+    label, width = _label_of(state, groups), state.puzzle.width
+    found: list[list[Known]] = [[] for _ in groups]
+    for cell, n in _numbered_cells(state.puzzle):  # few numbers: not every cell of the grid
+        found[label[cell[0] * width + cell[1]]].append(Known(n, cell))
+    if blocks:
+        for cell, size in _closed_areas(state).items():
+            found[label[cell[0] * width + cell[1]]].append(Known(size, cell, closed=True))
+    return [told[0] if len({k.size for k in told}) == 1 else None for told in found]
+
+
+def _label_of(state: State, groups: list[list[Cell]]) -> list[int]:
+    """The index of each cell's group, by the cell's index in the grid."""
+    width = state.puzzle.width
+    label = [0] * (width * state.puzzle.height)
+    for i, group in enumerate(groups):
+        for r, c in group:
+            label[r * width + c] = i
+    return label
+
+
+@lru_cache(maxsize=64)
+def _numbered_cells(puzzle: DoubleChoco) -> tuple[tuple[Cell, int], ...]:
+    """The cells with a number and the number, in reading order."""
+    width = puzzle.width
+    return tuple(((i // width, i % width), n) for i, n in enumerate(puzzle.sizes) if n is not None)
+
+
+def _block_sizes(state: State) -> tuple[list[list[Cell]], list[Known | None]]:
+    """The blocks so far and their `_known_sizes`, once per version of the edges (`sizes`
+    and `areas` both ask, at every pass)."""
+    cached = state.memo.get("block_sizes")
+    if cached is not None and cached[0] == state.version:
+        return cast(tuple[list[list[Cell]], list[Known | None]], cached[1])
+    blocks = components(state, same_colour=False, through=AREA)
+    found = (blocks, _known_sizes(state, blocks, blocks=True))
+    state.memo["block_sizes"] = (state.version, found)
+    return found
+
+
 def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
     puzzle, geo = state.puzzle, state.geo
-    groups = components(state, same_colour=same_colour, through=AREA)
+    if same_colour:
+        groups = components(state, same_colour=True, through=AREA)
+        limits = _known_sizes(state, groups, blocks=False)
+    else:
+        groups, limits = _block_sizes(state)
     label = {cell: i for i, group in enumerate(groups) for cell in group}
-    limits = [_numbered(state, group) for group in groups]
     counts = [_colour_counts(state, group) for group in groups]
+    what = "area" if same_colour else "block"
     changed = False
     for e in range(geo.count):
         if state.edges[e] != UNDECIDED:
@@ -305,20 +408,25 @@ def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
         if same_colour and puzzle.is_gray(*a) != puzzle.is_gray(*b):
             continue
         i, j = label[a], label[b]
-        n = limits[i] if limits[i] is not None else limits[j]
-        if i == j or n is None:
+        known = limits[i] or limits[j]
+        if i == j or known is None:
             continue
+        other = limits[j] if known is limits[i] else limits[i]
         white, gray = counts[i][0] + counts[j][0], counts[i][1] + counts[j][1]
-        if max(white, gray) <= n:
+        if other is not None and other.size != known.size:
+            sentence = (
+                f"{known.told(what)} and {other.told(what)} are of different sizes, so "
+                f"joining {cell_name(a)} and {cell_name(b)} would make one block more than "
+                f"{min(known.size, other.size)}: {geo.edge_name(e)} is a wall"
+            )
+        elif max(white, gray) > known.size:
+            sentence = (
+                f"joining {cell_name(a)} and {cell_name(b)} would put {max(white, gray)} "
+                f"{'gray' if gray > white else 'white'} cells in {known.told(what)}, more "
+                f"than {known.size}: {geo.edge_name(e)} is a wall"
+            )
+        else:
             continue
-        holder = groups[i] if limits[i] is not None else groups[j]
-        sentence = (
-            f"joining {cell_name(a)} and {cell_name(b)} would give the "
-            f"{'area' if same_colour else 'block'} of the {n} at "
-            f"{cell_name(_first_numbered(state, holder))} {max(white, gray)} "
-            f"{'gray' if gray > white else 'white'} cells, more than {n}: "
-            f"{geo.edge_name(e)} is a wall"
-        )
         changed |= state.set({e: WALL}, "sizes", sentence, [*groups[i], *groups[j]])
     return changed
 
@@ -326,10 +434,6 @@ def _too_big_to_join(state: State, *, same_colour: bool) -> bool:
 def _colour_counts(state: State, group: list[Cell]) -> tuple[int, int]:
     gray = sum(state.puzzle.is_gray(*cell) for cell in group)
     return len(group) - gray, gray
-
-
-def _first_numbered(state: State, group: list[Cell]) -> Cell:
-    return next(cell for cell in group if number(state.puzzle, cell) is not None)
 
 
 # -- balance: every block has as many white cells as gray ones -----------------------------------

@@ -70,6 +70,8 @@ class State:
     )
     """`components` found at a version: the rules and checks of one pass ask for the same
     few partitions again and again."""
+    memo: dict[str, tuple[int, object]] = field(default_factory=dict)
+    """Other findings of the rules at a version (rules.py: the known block sizes)."""
 
     @property
     def geo(self) -> EdgeGeometry:
