@@ -4,27 +4,18 @@ the places of the truth's differences and the reader's doubts being named alike.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from pencilbox.genres.dbchoco.model import make_puzzle
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.benches import load_bench
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_read", ROOT / "bench" / "read.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_read"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("read")
 
 
 def _record(genre: str, status: str, puzzle: Any, uncertain: list[dict[str, Any]]) -> Any:

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,8 +11,8 @@ import pytest
 from pencilbox.genres.dbchoco.formats import read
 from pencilbox.genres.dbchoco.model import DoubleChoco, Walls
 from pencilbox.genres.dbchoco.solve import solve
+from tests.benches import ROOT, load_bench
 
-ROOT = Path(__file__).resolve().parents[3]
 TABLE = ROOT / "bench" / "results" / "dbchoco.md"
 SIX = "https://puzz.link/p?dbchoco/6/6/vj801ovgk4r4g4l2h3j2"
 """asSqr_puzz_sqr_01_6x6 of the shared data: a real 6x6 with one answer."""
@@ -23,12 +20,7 @@ SIX = "https://puzz.link/p?dbchoco/6/6/vj801ovgk4r4g4l2h3j2"
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_dbchoco", ROOT / "bench" / "dbchoco.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_dbchoco"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("dbchoco")
 
 
 def _committed(ref: str) -> str:

@@ -90,11 +90,10 @@ def reweighed(crops: FloatArray, guesses: Sequence[Guess]) -> list[Guess]:
     if spread is None:
         return list(guesses)
     near = distances(np.asarray(crops[doubtful], np.float32), sure)
+    columns = {n: [k for k, m in enumerate(names) if m == n] for n in set(names)}
     out = list(guesses)
     for row, i in zip(near, doubtful, strict=True):
-        nearest = {
-            n: float(row[[k for k, m in enumerate(names) if m == n]].min()) for n in set(names)
-        }
+        nearest = {n: float(row[at].min()) for n, at in columns.items()}
         out[i] = _weighed(guesses[i], nearest, spread)
     return out
 
