@@ -135,6 +135,45 @@ def test_entries_barely_apart_from_the_givens_are_doubted(tmp_path):
     assert all(None in dict(n.alternatives) for n in doubted if "entry?" in (n.reason or ""))
 
 
+@pytest.mark.parametrize(
+    "seed",
+    [
+        # 180 px, q30-60: 17 blue entries within the slate givens' colour spread, read as
+        # 39 givens that make a sound puzzle; the entries' face is not the givens'
+        1017,
+        # one entry among 34 givens, unlike them in tint, height and shape at once
+        1059,
+    ],
+)
+def test_entries_the_colour_cannot_tell_from_the_givens_are_doubted(tmp_path, seed):
+    path, truth = draw("sudoku-jpeg", seed, tmp_path)
+    reading = pictures.read(path)
+    never_silently_wrong(reading, truth)
+    if matches(reading, truth):
+        return  # told apart after all
+    # the entries taken for givens are doubted as perhaps the player's
+    size = reading.width
+    doubted = {
+        (reading.numbers[i].line, reading.numbers[i].index)
+        for i in reading.doubtful()
+        if "the player's entry?" in (reading.numbers[i].reason or "")
+    }
+    entries = {divmod(at, size) for at, ch in enumerate(truth["entries"]) if ch != "."}
+    assert doubted & entries
+
+
+def test_entries_left_among_the_givens_once_the_marks_stand_apart_are_doubted(tmp_path):
+    # pencil marks stand clearly apart from the rest; the 11 blue entries left among the
+    # slate givens differ from them too little to decide by, and every one of them is doubted
+    path, truth = draw("sudoku-jpeg", 2012, tmp_path)
+    reading = pictures.read(path)
+    assert reading.status == "uncertain"
+    read = pictures.record(reading, "x")["puzzle"]["givens"]
+    wrong = {at for at, (a, b) in enumerate(zip(read, truth["givens"], strict=True)) if a != b}
+    doubted = {reading.numbers[i].line * 9 + reading.numbers[i].index for i in reading.doubtful()}
+    assert wrong and wrong <= doubted
+
+
 @pytest.mark.parametrize("style", ["sudoku-app", "sudoku-app-dark"])
 def test_phone_app_screenshots_are_read_with_the_entries_apart(tmp_path, style):
     # highlighted row, column, box and same digits, pencil marks, a number pad below

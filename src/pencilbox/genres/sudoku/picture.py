@@ -46,6 +46,8 @@ from pencilbox.core.vision.picture import Picture
 from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Status, Verdict
 from pencilbox.core.vision.repair import Suspect, search
 from pencilbox.errors import FormatError
+from pencilbox.genres.sudoku import ink_kinds
+from pencilbox.genres.sudoku.ink_kinds import two_means
 
 SIZES = (9, 16)
 CELL = {9: 48, 16: 40}
@@ -307,9 +309,6 @@ def _cell_glyph(
     )
 
 
-KMEANS_SEED = 12345
-
-
 def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[Any], bool] | None:
     """Labels 0/1 when the rows of `features` fall into two groups, and whether the groups
     stand clearly apart (centres at least `least` apart and far apart against the spread
@@ -317,14 +316,7 @@ def _two_kinds(features: npt.NDArray[Any], least: float) -> tuple[npt.NDArray[An
     is there but too small to decide by."""
     if not np.isfinite(features).all():
         return None  # a measure that overflowed (a glyph's stroke weight) tells nothing
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
-    start = np.zeros((len(features), 1), np.int32)
-    # k-means++ seeds from OpenCV's one random generator: seeded here, the split of a
-    # picture does not depend on what was split before it (the same picture read twice in
-    # one process would otherwise be read two ways where the kinds barely stand apart)
-    cv2.setRNGSeed(KMEANS_SEED)
-    _, found, centres = cv2.kmeans(features, 2, start, criteria, 4, cv2.KMEANS_PP_CENTERS)
-    labels: npt.NDArray[Any] = np.asarray(found, np.int32).ravel()
+    labels, centres = two_means(features)
     if min(np.bincount(labels, minlength=2)) < 1:
         return None
     axis = centres[1] - centres[0]
@@ -434,42 +426,93 @@ def _tint(shifts: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return tint
 
 
-def _colour_groups(
-    colour: npt.NDArray[Any],
-    ink: npt.NDArray[Any],
-    mask: npt.NDArray[Any],
-    boxes: list[Blob],
-    dark: bool,
-    size: int = 9,
-) -> list[str]:
-    """For each glyph, GIVEN, ENTRY when it clearly looks like a player's entry (another
-    colour, or a much lighter stroke), UNSURE when it differs from the givens a little:
-    perhaps an entry, and the reading cannot be sure (a misread that the rules cannot catch,
-    since entries fit the solution), or MARK when it is far fainter than the givens (pencil
-    marks, stacked as tall as a given). All GIVEN when no difference shows."""
+def _colour_groups(cells: _Cells, guesses: list[Guess], dark: bool, size: int = 9) -> list[str]:
+    """For each glyph of `cells` (read as `guesses`), GIVEN, ENTRY when it clearly looks
+    like a player's entry (another colour, or a much lighter stroke), UNSURE when it differs
+    from the givens a little: perhaps an entry, and the reading cannot be sure (a misread
+    that the rules cannot catch, since entries fit the solution), or MARK when it is far
+    fainter than the givens (pencil marks, stacked as tall as a given). All GIVEN when no
+    difference shows."""
+    boxes = [b for _, _, b in cells.boxes]
     if len(boxes) < 4:
         return [GIVEN] * len(boxes)
-    return _roles_by_looks(_looks(colour, ink, mask, boxes), dark, MIN_GIVENS.get(size, 0))
+    looks = _looks(cells.colour, cells.ink, cells.mask, boxes)
+    roles = _roles_by_looks(looks, dark, MIN_GIVENS.get(size, 0))
+    return _second_kind_doubted(roles, looks, boxes, guesses, cells.crops, dark)
 
 
 def _roles_by_looks(looks: _Looks, dark: bool, least: int) -> list[str]:
     """The roles of `_colour_groups`. A picture may hold three kinds of ink: the givens, the
     player's entries, and pencil marks the size of a given (a few stacked in a tiny cell).
     A split into two kinds takes the most unlike apart, which may be the marks: so once a
-    kind is clearly apart, the glyphs left as givens are split by colour once more. Then
-    each of them is measured against the givens for the marks left among them."""
+    kind is clearly apart, the glyphs left as givens are split by colour once more
+    (`_split_again`). Then each of them is measured against the givens for the marks left
+    among them."""
     roles = _split(looks, dark, least)
     if ENTRY in roles:
         kept = [i for i, role in enumerate(roles) if role == GIVEN]
-        again, _ = _colour_split(looks.subset(kept), dark, least)
+        again = _split_again(looks.subset(kept), dark, least)
         if again is not None:
             for i, role in zip(kept, again, strict=True):
                 roles[i] = role
     return _faint_marks(roles, looks, dark, least)
 
 
+def _split_again(looks: _Looks, dark: bool, least: int) -> list[str] | None:
+    """The roles of the glyphs left as givens once one kind stood clearly apart: by colour
+    when it splits them clearly, else with the glyphs of a split too small to decide by
+    doubted (with pencil marks taken apart, the player's entries may still be among them,
+    a little unlike the givens); None when their colour shows no difference."""
+    roles, doubts = _colour_split(looks, dark, least)
+    if roles is not None or not doubts:
+        return roles
+    return _doubted([GIVEN] * len(looks.colour), doubts)
+
+
+def _doubted(roles: list[str], doubts: list[Doubt]) -> list[str]:
+    """`roles` with the glyphs outside the givens' group of each doubtful split UNSURE."""
+    for labels, given in doubts:
+        roles = [
+            UNSURE if int(label) != given else role
+            for role, label in zip(roles, labels, strict=True)
+        ]
+    return roles
+
+
+def _second_kind_doubted(
+    roles: list[str],
+    looks: _Looks,
+    boxes: list[Blob],
+    guesses: list[Guess],
+    crops: npt.NDArray[Any],
+    dark: bool,
+) -> list[str]:
+    """`roles` with the glyphs taken for givens that may be a second kind of ink UNSURE:
+    where colour alone could not tell, shape, size and ink strength join in (see
+    genres/sudoku/ink_kinds). Glyphs read as no digit are left out: they are no givens."""
+    taken = [i for i, role in enumerate(roles) if role == GIVEN and guesses[i].best != "none"]
+    glyphs = ink_kinds.Glyphs(
+        looks.tint[taken],
+        looks.strength[taken, 0],
+        np.array([boxes[i].y1 - boxes[i].y0 for i in taken], np.float64),
+        [guesses[i].best for i in taken],
+        crops[taken],
+        np.array([_plainness(looks.colour[i], dark) for i in taken], np.float64),
+    )
+    suspects = {taken[k] for k in ink_kinds.second_kind(glyphs)}
+    return [UNSURE if i in suspects else role for i, role in enumerate(roles)]
+
+
 Doubt = tuple[npt.NDArray[Any], int]
 """Two groups the glyphs fall into, too little apart to decide by: (labels, the givens')."""
+
+
+def _plainness(colour: npt.NDArray[Any], dark: bool) -> float:
+    """How unlike plain print a LAB colour is: givens are the plainer ink, darkest on a light
+    ground (brightest on a dark one) and least coloured."""
+    chroma = float(np.hypot(colour[1] - 128, colour[2] - 128))
+    light = float(colour[0]) if not dark else 255 - float(colour[0])
+    return light + 1.5 * chroma
 
 
 def _colour_split(looks: _Looks, dark: bool, least: int) -> tuple[list[str] | None, list[Doubt]]:
@@ -478,14 +521,6 @@ def _colour_split(looks: _Looks, dark: bool, least: int) -> tuple[list[str] | No
     (fewer than any sound puzzle has) is never taken for them: it is the odd glyphs out (a
     stray mark, a piece of ruled line), not the givens among the player's entries."""
     data = looks.colour
-
-    # givens are the plainer ink: darkest on a light ground (brightest on a dark one), least
-    # coloured
-    def plainness(c: npt.NDArray[Any]) -> float:
-        chroma = float(np.hypot(c[1] - 128, c[2] - 128))
-        light = float(c[0]) if not dark else 255 - float(c[0])
-        return light + 1.5 * chroma
-
     doubts: list[Doubt] = []
     splits = [_two_kinds(data, 20.0)]
     if splits[0] is None or not splits[0][1]:
@@ -498,7 +533,7 @@ def _colour_split(looks: _Looks, dark: bool, least: int) -> tuple[list[str] | No
         if found is None:
             continue
         labels, clear = found
-        given = int(np.argmin([plainness(data[labels == k].mean(axis=0)) for k in (0, 1)]))
+        given = int(np.argmin([_plainness(data[labels == k].mean(axis=0), dark) for k in (0, 1)]))
         if np.count_nonzero(labels == given) < least:
             continue
         if clear:
@@ -520,12 +555,7 @@ def _split(looks: _Looks, dark: bool, least: int) -> list[str]:
         bold = int(np.argmax([stroke[labels == k].mean() for k in (0, 1)]))
         if clear and np.count_nonzero(labels == bold) >= least:
             return _roles(labels, clear, bold)
-    roles = [GIVEN] * len(looks.colour)
-    for labels, given in doubts:
-        roles = [
-            UNSURE if int(label) != given else role
-            for role, label in zip(roles, labels, strict=True)
-        ]
+    roles = _doubted([GIVEN] * len(looks.colour), doubts)
     return _fainter_doubted(roles, looks.strength, least)
 
 
@@ -726,9 +756,7 @@ def read_image(picture: Picture, *, size: int | None = None) -> Reading:
     alphabet = ALPHABETS[n_size][0]
     if n_size == 16 and any(g.best == "0" for g in guesses):
         alphabet = ALPHABETS[16][1]
-    roles = _colour_groups(
-        cells.colour, cells.ink, cells.mask, [b for _, _, b in cells.boxes], dark, n_size
-    )
+    roles = _colour_groups(cells, guesses, dark, n_size)
     inverse = np.linalg.inv(cells.matrix)
     numbers, entries = _named(
         cells.boxes, guesses, roles, alphabet, inverse, picture, cells.heavy, cells.struck
