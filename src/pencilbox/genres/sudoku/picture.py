@@ -13,7 +13,9 @@
    the ink is for how dark), or else by stroke weight, when the picture shows a clear
    difference; a smaller difference, or fainter ink, makes the glyphs unlike the givens
    doubted. A glyph far fainter than the givens (pencil marks stacked as tall as a given)
-   is read as empty, and doubted.
+   is read as empty, and doubted. Where colour cannot tell, the glyphs left as givens get
+   a second look (genres/sudoku/ink_kinds): shape, size and ink strength, agreeing with a
+   weak tint difference, may still show the player's entries among them, doubted.
 5. The rules read again: givens must not clash and must have exactly one solution. When they
    do not, the recogniser's next-best values are tried for the least certain cells
    (core.vision.repair).
