@@ -24,6 +24,7 @@
  * probes until solved or stuck). Probes that end without contradiction are remembered with
  * the cells they changed: propagation is monotone, so while every cell learned since is at
  * least as open as that probe's fixpoint, the probe can only end there again and is skipped.
+ * The LinePropagator type (at the end) carries the line solver into CaDiCaL's search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <structmember.h>
 
 #define MAX_COLOURS 63
 #define MEMO_CELL_BUDGET ((Py_ssize_t)1 << 22) /* remembered cells over all probes */
@@ -1141,6 +1144,510 @@ static PyTypeObject EngineType = {
     .tp_methods = engine_methods,
 };
 
+/* ---- line solving inside the SAT search -------------------------------------------------- */
+
+/* LinePropagator: the line solver as a CaDiCaL external propagator (python-sat's IPASIR-UP
+ * protocol; python-sat calls its methods by name). search.py encodes what propagation left
+ * open as clauses; unit propagation on them is weaker than the exact line solver (it sees
+ * one run's bounds at a time), so after each round of it the lines whose cells the solver
+ * assigned are solved again here. A colour the line solver strikes out of a cell, or the one
+ * colour left, is handed back as a propagated literal; its reason, asked for only when
+ * conflict analysis needs it, is the clause "these assigned cells of the line imply it" (the
+ * assignment when it was propagated). A line with no placement left becomes a conflict clause
+ * of the same kind (has_clause/add_clause). Everything it adds follows from one line's clue,
+ * so the search stays exact; the propagator only makes it find out sooner. On the 35x35
+ * random puzzles that plain CaDiCaL could not finish in a minute, it needs seconds.
+ *
+ * Cells are the engine's masks: `base` the state when the puzzle was encoded, `current` that
+ * narrowed by the literals notified (colour c true: only c; false: c struck out). Reasons
+ * live in one arena, each propagated variable pointing at its clause; the arena is compacted
+ * (keeping the clauses of assigned variables) when it outgrows its bound. The clock and
+ * Ctrl-C (the `interrupted` callable) are looked at every 256 rounds; stopping hands the
+ * search the empty clause and sets `stopped` (never to be read as "no solution"). */
+
+#define REASON_ARENA_LIMIT ((Py_ssize_t)1 << 24) /* ints before a compaction */
+
+typedef struct {
+    PyObject_HEAD
+    Engine *engine;
+    Py_ssize_t total, max_var;
+    int colours;
+    uint64_t *base, *current;
+    int32_t *cell_of, *colour_of;  /* per variable: its cell, its colour (-1: not a cell's) */
+    int32_t *first_var;            /* per cell * colours + colour: its variable, 0 for none */
+    int8_t *value, *fixed;         /* per variable: 1 true, -1 false, 0 unassigned */
+    int32_t *trail, *level_start;  /* assigned variables (not fixed), where each level began */
+    Py_ssize_t trail_len, levels, level_cap;
+    unsigned char *dirty;          /* rows then columns */
+    int32_t *arena;                /* reasons: a length, then the clause */
+    Py_ssize_t arena_len, arena_cap;
+    Py_ssize_t *reason_at;         /* per variable: where its reason starts, -1 none */
+    long *proposed;                /* per variable: the round it was last handed back in */
+    int32_t *lits;                 /* scratch: one line's assigned literals */
+    PyObject *pending, *interrupted, *model; /* model: the last complete assignment checked */
+    double deadline;
+    long rounds, propagated, conflicts;
+    int stopped;
+    char is_lazy;
+} LineProp;
+
+enum { LP_RUNNING = 0, LP_TIME = 1, LP_INTERRUPT = 2 };
+
+static void lp_dealloc(LineProp *p) {
+    Py_XDECREF(p->engine);
+    Py_XDECREF(p->pending);
+    Py_XDECREF(p->interrupted);
+    Py_XDECREF(p->model);
+    free(p->base);
+    free(p->cell_of);
+    free(p->first_var);
+    free(p->value);
+    free(p->trail);
+    free(p->level_start);
+    free(p->dirty);
+    free(p->arena);
+    free(p->reason_at);
+    free(p->proposed);
+    free(p->lits);
+    Py_TYPE(p)->tp_free((PyObject *)p);
+}
+
+/* LinePropagator(engine, cells, variables, seconds, interrupted): `variables` holds per cell
+ * and colour (cell * colours + colour) the variable "the cell has this colour", 0 for none. */
+static int lp_init(LineProp *p, PyObject *args, PyObject *kwds) {
+    PyObject *engine, *cells, *variables, *interrupted;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "O!OOdO", &EngineType, &engine, &cells, &variables, &seconds,
+                          &interrupted))
+        return -1;
+    if (p->base != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a LinePropagator is made once");
+        return -1;
+    }
+    Engine *e = (Engine *)engine;
+    Py_ssize_t total = e->total, slots = total * e->colours;
+    PyObject *vars = PySequence_Fast(variables, "variables must be a sequence");
+    if (vars == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(vars) != slots) {
+        Py_DECREF(vars);
+        PyErr_SetString(PyExc_ValueError, "variables: one per cell and colour");
+        return -1;
+    }
+    p->base = malloc((size_t)total * 2 * sizeof(uint64_t) + 8);
+    p->first_var = calloc((size_t)slots + 1, sizeof(int32_t));
+    if (p->base == NULL || p->first_var == NULL) goto nomem;
+    p->current = p->base + total;
+    if (read_cells(e, cells, p->base) < 0) goto fail;
+    memcpy(p->current, p->base, (size_t)total * sizeof(uint64_t));
+    Py_ssize_t max_var = 0;
+    for (Py_ssize_t i = 0; i < slots; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(vars, i));
+        if (PyErr_Occurred()) goto fail;
+        if (v < 0 || v > INT32_MAX / 2) {
+            PyErr_SetString(PyExc_ValueError, "a variable out of range");
+            goto fail;
+        }
+        p->first_var[i] = (int32_t)v;
+        if (v > max_var) max_var = v;
+    }
+    Py_CLEAR(vars);
+    p->max_var = max_var;
+    p->cell_of = malloc((size_t)(max_var + 1) * 2 * sizeof(int32_t));
+    p->value = calloc((size_t)(max_var + 1) * 2, 1);
+    p->trail = malloc((size_t)(max_var + 1) * sizeof(int32_t));
+    p->level_cap = 1024;
+    p->level_start = malloc((size_t)p->level_cap * sizeof(int32_t));
+    p->dirty = calloc((size_t)(e->width + e->height), 1);
+    p->arena_cap = 1 << 16;
+    p->arena = malloc((size_t)p->arena_cap * sizeof(int32_t));
+    p->reason_at = malloc((size_t)(max_var + 1) * sizeof(Py_ssize_t));
+    p->proposed = calloc((size_t)(max_var + 1), sizeof(long));
+    Py_ssize_t longest = e->width > e->height ? e->width : e->height;
+    p->lits = malloc((size_t)(longest * e->colours + 2) * sizeof(int32_t));
+    if (p->cell_of == NULL || p->value == NULL || p->trail == NULL || p->level_start == NULL ||
+        p->dirty == NULL || p->arena == NULL || p->reason_at == NULL || p->proposed == NULL ||
+        p->lits == NULL)
+        goto nomem;
+    p->colour_of = p->cell_of + max_var + 1;
+    p->fixed = p->value + max_var + 1;
+    for (Py_ssize_t v = 0; v <= max_var; v++) {
+        p->cell_of[v] = -1;
+        p->colour_of[v] = -1;
+        p->reason_at[v] = -1;
+    }
+    for (Py_ssize_t i = 0; i < slots; i++) {
+        int32_t v = p->first_var[i];
+        if (v == 0) continue;
+        p->cell_of[v] = (int32_t)(i / e->colours);
+        p->colour_of[v] = (int32_t)(i % e->colours);
+    }
+    p->pending = PyList_New(0);
+    if (p->pending == NULL) return -1;
+    Py_INCREF(engine);
+    p->engine = e;
+    Py_INCREF(interrupted);
+    p->interrupted = interrupted;
+    p->total = total;
+    p->colours = e->colours;
+    p->deadline = seconds > 0 ? now() + seconds : 0;
+    p->is_lazy = 0;
+    return 0;
+nomem:
+    PyErr_NoMemory();
+fail:
+    Py_XDECREF(vars);
+    return -1;
+}
+
+/* The cell's mask from its base and its variables' values. */
+static uint64_t lp_mask(const LineProp *p, Py_ssize_t cell) {
+    uint64_t mask = p->base[cell];
+    const int32_t *vars = p->first_var + cell * p->colours;
+    for (int c = 1; c < p->colours; c++) {
+        int32_t v = vars[c];
+        if (v == 0 || p->value[v] == 0) continue;
+        if (p->value[v] > 0) return (uint64_t)1 << c;
+        mask &= ~((uint64_t)1 << c);
+    }
+    return mask;
+}
+
+static void lp_touch(LineProp *p, Py_ssize_t cell) {
+    Py_ssize_t width = p->engine->width;
+    p->dirty[cell / width] = 1;
+    p->dirty[p->engine->height + cell % width] = 1;
+}
+
+static PyObject *lp_on_assignment(LineProp *p, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "on_assignment(lit, fixed=False)");
+        return NULL;
+    }
+    long lit = PyLong_AsLong(args[0]);
+    if (lit == -1 && PyErr_Occurred()) return NULL;
+    int fixed = nargs > 1 ? PyObject_IsTrue(args[1]) : 0;
+    long v = labs(lit);
+    if (v > p->max_var || p->cell_of[v] < 0) Py_RETURN_NONE;
+    p->value[v] = lit > 0 ? 1 : -1;
+    if (fixed > 0)
+        p->fixed[v] = 1;
+    else
+        p->trail[p->trail_len++] = (int32_t)v;
+    Py_ssize_t cell = p->cell_of[v];
+    p->current[cell] = lp_mask(p, cell);
+    lp_touch(p, cell);
+    Py_RETURN_NONE;
+}
+
+static PyObject *lp_on_new_level(LineProp *p, PyObject *unused) {
+    if (p->levels == p->level_cap) { /* a level per decision, on any variable: grows */
+        int32_t *grown = realloc(p->level_start, (size_t)p->level_cap * 2 * sizeof(int32_t));
+        if (grown == NULL) return PyErr_NoMemory();
+        p->level_start = grown;
+        p->level_cap *= 2;
+    }
+    p->level_start[p->levels++] = (int32_t)p->trail_len;
+    Py_RETURN_NONE;
+}
+
+static PyObject *lp_on_backtrack(LineProp *p, PyObject *arg) {
+    long to = PyLong_AsLong(arg);
+    if (to == -1 && PyErr_Occurred()) return NULL;
+    if (to < p->levels) {
+        Py_ssize_t keep = p->level_start[to];
+        for (Py_ssize_t i = keep; i < p->trail_len; i++) {
+            int32_t v = p->trail[i];
+            if (p->fixed[v]) continue;
+            p->value[v] = 0;
+            Py_ssize_t cell = p->cell_of[v];
+            p->current[cell] = lp_mask(p, cell);
+            lp_touch(p, cell); /* its lines may again imply what was undone with it */
+        }
+        if (keep < p->trail_len) p->trail_len = keep;
+        p->levels = to;
+    }
+    Py_RETURN_NONE;
+}
+
+static void lp_stop(LineProp *p, int why) {
+    p->stopped = why;
+    PyObject *empty = PyList_New(0);
+    if (empty != NULL) {
+        PyList_SetSlice(p->pending, 0, PyList_GET_SIZE(p->pending), NULL);
+        PyList_Append(p->pending, empty);
+        Py_DECREF(empty);
+    }
+}
+
+static int lp_out_of_time(LineProp *p) {
+    if (!p->stopped && p->deadline > 0 && now() > p->deadline) lp_stop(p, LP_TIME);
+    if (!p->stopped && p->interrupted != Py_None) {
+        PyObject *answer = PyObject_CallNoArgs(p->interrupted);
+        if (answer == NULL)
+            PyErr_Clear();
+        else {
+            if (PyObject_IsTrue(answer) > 0) lp_stop(p, LP_INTERRUPT);
+            Py_DECREF(answer);
+        }
+    }
+    return p->stopped != LP_RUNNING;
+}
+
+/* The negations of the literals assigned on the line's cells (the fixed ones are facts and
+ * left out) into p->lits; their count. */
+static Py_ssize_t lp_line_reason(LineProp *p, const uint64_t *first, Py_ssize_t n,
+                                 Py_ssize_t step) {
+    Py_ssize_t count = 0, start = first - p->current;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int32_t *vars = p->first_var + (start + i * step) * p->colours;
+        for (int c = 1; c < p->colours; c++) {
+            int32_t v = vars[c];
+            if (v != 0 && p->value[v] != 0 && !p->fixed[v])
+                p->lits[count++] = p->value[v] > 0 ? -v : v;
+        }
+    }
+    return count;
+}
+
+/* Keep only the reasons of assigned variables (the others are never asked for again). */
+static int lp_compact(LineProp *p, Py_ssize_t need) {
+    Py_ssize_t at = 0;
+    int32_t *fresh = malloc((size_t)p->arena_cap * sizeof(int32_t));
+    if (fresh == NULL) return -1;
+    for (Py_ssize_t v = 1; v <= p->max_var; v++) {
+        Py_ssize_t from = p->reason_at[v];
+        if (from < 0) continue;
+        if (p->value[v] == 0) {
+            p->reason_at[v] = -1;
+            continue;
+        }
+        Py_ssize_t size = p->arena[from] + 1;
+        memcpy(fresh + at, p->arena + from, (size_t)size * sizeof(int32_t));
+        p->reason_at[v] = at;
+        at += size;
+    }
+    free(p->arena);
+    p->arena = fresh;
+    p->arena_len = at;
+    while (p->arena_len + need > p->arena_cap) {
+        Py_ssize_t cap = p->arena_cap * 2;
+        int32_t *grown = realloc(p->arena, (size_t)cap * sizeof(int32_t));
+        if (grown == NULL) return -1;
+        p->arena = grown;
+        p->arena_cap = cap;
+    }
+    return 0;
+}
+
+static int lp_keep_reason(LineProp *p, int32_t lit, Py_ssize_t count) {
+    Py_ssize_t need = count + 2;
+    if (p->arena_len + need > p->arena_cap) {
+        if (p->arena_cap >= REASON_ARENA_LIMIT || p->arena_len + need > REASON_ARENA_LIMIT) {
+            if (lp_compact(p, need) < 0) return -1;
+        } else {
+            Py_ssize_t cap = p->arena_cap * 2;
+            while (p->arena_len + need > cap) cap *= 2;
+            int32_t *grown = realloc(p->arena, (size_t)cap * sizeof(int32_t));
+            if (grown == NULL) return -1;
+            p->arena = grown;
+            p->arena_cap = cap;
+        }
+    }
+    int32_t *at = p->arena + p->arena_len;
+    at[0] = (int32_t)(count + 1);
+    at[1] = lit;
+    memcpy(at + 2, p->lits, (size_t)count * sizeof(int32_t));
+    p->reason_at[labs(lit)] = p->arena_len;
+    p->arena_len += need;
+    return 0;
+}
+
+static int lp_conflict(LineProp *p, Py_ssize_t count) {
+    PyObject *clause = PyList_New(count);
+    if (clause == NULL) return -1;
+    for (Py_ssize_t i = 0; i < count; i++)
+        PyList_SET_ITEM(clause, i, PyLong_FromLong(p->lits[i]));
+    int failed = PyList_Append(p->pending, clause);
+    Py_DECREF(clause);
+    p->conflicts++;
+    return failed;
+}
+
+/* Solve one dirty line on the current masks: its new literals appended to `out`; 1 when the
+ * line has no placement (a conflict clause queued), 0 otherwise, -1 on error. */
+static int lp_line(LineProp *p, int rows, Py_ssize_t index, PyObject *out) {
+    Engine *e = p->engine;
+    const Clues *clues = rows ? &e->rows : &e->cols;
+    Py_ssize_t n = rows ? e->width : e->height, step = rows ? 1 : e->width;
+    Scratch *s = &e->s;
+    const uint64_t *first = p->current + (rows ? index * e->width : index);
+    for (Py_ssize_t i = 0; i < n; i++) s->line[i] = first[i * step];
+    Py_ssize_t at = clues->start[index], k = clues->start[index + 1] - at;
+    e->solves++;
+    Py_ssize_t count = -1;
+    if (!solve_into(s, n, clues->len + at, clues->colour + at, k, e->one_colour)) {
+        count = lp_line_reason(p, first, n, step);
+        return lp_conflict(p, count) < 0 ? -1 : 1;
+    }
+    Py_ssize_t start = first - p->current;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t narrowed = s->possible[i] & s->line[i];
+        if (narrowed == s->line[i]) continue;
+        if (narrowed == 0) { /* cannot happen after a placement fitted; kept exact */
+            count = lp_line_reason(p, first, n, step);
+            return lp_conflict(p, count) < 0 ? -1 : 1;
+        }
+        const int32_t *vars = p->first_var + (start + i * step) * p->colours;
+        for (int c = 1; c < p->colours; c++) {
+            int32_t v = vars[c];
+            /* handed back already this round (by the crossing line, perhaps the other way:
+             * once the solver assigns it, that line is solved again and finds the clash) */
+            if (v == 0 || p->value[v] != 0 || p->proposed[v] == p->rounds) continue;
+            int32_t lit = 0;
+            if (!(narrowed >> c & 1))
+                lit = -v;
+            else if (narrowed == (uint64_t)1 << c)
+                lit = v;
+            if (lit == 0) continue;
+            if (count < 0) count = lp_line_reason(p, first, n, step);
+            if (lp_keep_reason(p, lit, count) < 0) return -1;
+            p->proposed[v] = p->rounds;
+            PyObject *item = PyLong_FromLong(lit);
+            if (item == NULL || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                return -1;
+            }
+            Py_DECREF(item);
+            p->propagated++;
+        }
+    }
+    return 0;
+}
+
+static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL || p->stopped || PyList_GET_SIZE(p->pending) > 0) return out;
+    if ((++p->rounds & 255) == 0 && lp_out_of_time(p)) return out;
+    Engine *e = p->engine;
+    for (int rows = 1; rows >= 0; rows--) {
+        Py_ssize_t count = rows ? e->height : e->width;
+        unsigned char *dirty = p->dirty + (rows ? 0 : e->height);
+        for (Py_ssize_t index = 0; index < count; index++) {
+            if (!dirty[index]) continue;
+            dirty[index] = 0;
+            int broken = lp_line(p, rows, index, out);
+            if (broken < 0) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            if (broken) return out; /* the conflict first; the other lines stay dirty */
+        }
+    }
+    return out;
+}
+
+static PyObject *lp_provide_reason(LineProp *p, PyObject *arg) {
+    long lit = PyLong_AsLong(arg);
+    if (lit == -1 && PyErr_Occurred()) return NULL;
+    long v = labs(lit);
+    Py_ssize_t from = v <= p->max_var ? p->reason_at[v] : -1;
+    if (from < 0 || p->arena[from + 1] != lit) {
+        PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal never propagated");
+        return NULL;
+    }
+    Py_ssize_t size = p->arena[from];
+    PyObject *clause = PyList_New(size);
+    if (clause == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < size; i++)
+        PyList_SET_ITEM(clause, i, PyLong_FromLong(p->arena[from + 1 + i]));
+    return clause;
+}
+
+static PyObject *lp_check_model(LineProp *p, PyObject *model) {
+    /* The clauses alone make a complete assignment a solution; only the clock is looked at.
+     * The model is kept: python-sat's get_model, read once the propagator is disconnected,
+     * does not always give the assignment checked here. */
+    if (p->stopped || lp_out_of_time(p)) Py_RETURN_FALSE;
+    Py_INCREF(model);
+    Py_XSETREF(p->model, model);
+    Py_RETURN_TRUE;
+}
+
+static PyObject *lp_decide(LineProp *p, PyObject *unused) { return PyLong_FromLong(0); }
+
+static PyObject *lp_has_clause(LineProp *p, PyObject *unused) {
+    return PyBool_FromLong(PyList_GET_SIZE(p->pending) > 0);
+}
+
+static PyObject *lp_add_clause(LineProp *p, PyObject *unused) {
+    Py_ssize_t size = PyList_GET_SIZE(p->pending);
+    if (size == 0) return PyList_New(0);
+    PyObject *clause = PyList_GET_ITEM(p->pending, size - 1);
+    Py_INCREF(clause);
+    if (PyList_SetSlice(p->pending, size - 1, size, NULL) < 0) {
+        Py_DECREF(clause);
+        return NULL;
+    }
+    return clause;
+}
+
+static PyObject *lp_counts(LineProp *p, void *closure) {
+    return Py_BuildValue("{s:l,s:l,s:l}", "line_rounds", p->rounds, "line_propagated",
+                         p->propagated, "line_conflicts", p->conflicts);
+}
+
+static PyObject *lp_stopped(LineProp *p, void *closure) {
+    if (p->stopped == LP_TIME) return PyUnicode_FromString("time");
+    if (p->stopped == LP_INTERRUPT) return PyUnicode_FromString("interrupted");
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef lp_methods[] = {
+    {"on_assignment", (PyCFunction)(void (*)(void))lp_on_assignment, METH_FASTCALL,
+     "on_assignment(lit, fixed=False)"},
+    {"on_new_level", (PyCFunction)lp_on_new_level, METH_NOARGS, "a new decision level"},
+    {"on_backtrack", (PyCFunction)lp_on_backtrack, METH_O, "on_backtrack(level)"},
+    {"propagate", (PyCFunction)lp_propagate, METH_NOARGS, "the dirty lines solved: literals"},
+    {"provide_reason", (PyCFunction)lp_provide_reason, METH_O, "the clause that implied lit"},
+    {"check_model", (PyCFunction)lp_check_model, METH_O, "True unless stopped"},
+    {"decide", (PyCFunction)lp_decide, METH_NOARGS, "0: the solver decides"},
+    {"has_clause", (PyCFunction)lp_has_clause, METH_NOARGS, "a clause is queued"},
+    {"add_clause", (PyCFunction)lp_add_clause, METH_NOARGS, "the next queued clause"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *lp_model(LineProp *p, void *closure) {
+    if (p->model == NULL) Py_RETURN_NONE;
+    Py_INCREF(p->model);
+    return p->model;
+}
+
+static PyGetSetDef lp_getset[] = {
+    {"model", (getter)lp_model, NULL, "the solution found: literals, variable v at v - 1", NULL},
+    {"counts", (getter)lp_counts, NULL, "rounds, literals propagated, conflicts", NULL},
+    {"stopped", (getter)lp_stopped, NULL, "None, 'time' or 'interrupted'", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef lp_members[] = {
+    {"is_lazy", T_BOOL, offsetof(LineProp, is_lazy), 0, "checks partial assignments too"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject LinePropType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "pencilbox.genres.nonogram._engine.LinePropagator",
+    .tp_basicsize = sizeof(LineProp),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "LinePropagator(engine, cells, variables, seconds, interrupted): the line solver "
+              "inside CaDiCaL's search.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)lp_init,
+    .tp_dealloc = (destructor)lp_dealloc,
+    .tp_methods = lp_methods,
+    .tp_getset = lp_getset,
+    .tp_members = lp_members,
+};
+
 static PyMethodDef methods[] = {
     {"solve_line", solve_line, METH_VARARGS,
      "solve_line(clue, line) -> the narrowed line, the same line, or None (no placement)."},
@@ -1154,12 +1661,18 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__engine(void) {
-    if (PyType_Ready(&EngineType) < 0) return NULL;
+    if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&LinePropType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&LinePropType);
+    if (PyModule_AddObject(m, "LinePropagator", (PyObject *)&LinePropType) < 0) {
+        Py_DECREF(&LinePropType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,7 +1,7 @@
 """Type stub of the compiled nonogram engine (_engine.c): line solving, propagation and
 probing on colour masks (black-and-white is the one-colour case)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Clue = tuple[tuple[int, int], ...]
 Broken = tuple[str, int]
@@ -58,3 +58,34 @@ class Engine:
 
     def forget(self) -> None:
         """Empty the probe memo."""
+
+class LinePropagator:
+    """The line solver inside CaDiCaL's search (python-sat's external-propagator protocol):
+    `variables[cell * colours + colour]` is the variable "the cell has this colour" (0: none,
+    the cell decided in `cells`). The search ends with the empty clause after `seconds`
+    (<= 0: no limit) or when `interrupted()` is true; `stopped` says which."""
+
+    is_lazy: bool
+    counts: dict[str, int]
+    stopped: str | None
+    model: list[int] | None
+    """The solution found (literals, variable v at index v - 1), None before one."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        cells: list[int],
+        variables: Sequence[int],
+        seconds: float,
+        interrupted: Callable[[], bool],
+        /,
+    ) -> None: ...
+    def on_assignment(self, lit: int, fixed: bool = False, /) -> None: ...
+    def on_new_level(self) -> None: ...
+    def on_backtrack(self, level: int, /) -> None: ...
+    def propagate(self) -> list[int]: ...
+    def provide_reason(self, lit: int, /) -> list[int]: ...
+    def check_model(self, model: list[int], /) -> bool: ...
+    def decide(self) -> int: ...
+    def has_clause(self) -> bool: ...
+    def add_clause(self) -> list[int]: ...

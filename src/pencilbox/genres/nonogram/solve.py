@@ -28,7 +28,7 @@ from pencilbox.genres.nonogram.logic import (
     undecided,
     values_of,
 )
-from pencilbox.genres.nonogram.search import Unsatisfiable, encode
+from pencilbox.genres.nonogram.search import Unsatisfiable, encode, enumerate_with_lines
 
 GRADES = ("line", "probe", "search")
 
@@ -151,7 +151,10 @@ def _search(
         keys = [(i, colour) for i in open_cells for colour in cell_vars[i]]
         variables = [cell_vars[i][colour] for i, colour in keys]
         # Always look for two, even when fewer are wanted: the verdict needs the proof.
-        found = solver.enumerate(variables, max(limit, 2), deadline)
+        wanted = max(limit, 2)
+        found = enumerate_with_lines(board, cells, cell_vars, solver, wanted, stats, deadline)
+        if found is None:  # no compiled engine: the clauses alone
+            found = solver.enumerate(variables, wanted, deadline)
         for key, value in solver.statistics().items():
             stats.count(key, value)
     grids = []
