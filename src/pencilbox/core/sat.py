@@ -151,6 +151,13 @@ class SatSolver:
             raise TimeLimitReached
         return self._search(list(assumptions), deadline)
 
+    def solve_briefly(self, conflicts: int) -> bool | None:
+        """One search of at most `conflicts` conflicts, None when they ran out (what it
+        learned stays). A budget of conflicts, unlike one of seconds, gives the same search on
+        every machine. Ctrl-C is noticed as it returns."""
+        self.calls += 1
+        return self._chunk([], conflicts)
+
     def solve_untimed(self, assumptions: Sequence[int]) -> bool:
         """`solve` without a deadline, for hot loops (Ctrl-C still works)."""
         return self._search(list(assumptions), None)

@@ -47,11 +47,13 @@ def random_board(rnd: random.Random, colours: int, size: int, ink: float) -> Boa
     return puzzle.board
 
 
-def search(board: Board, with_lines: bool, deadline: Deadline | None = None) -> list[list[int]]:
+def search(
+    board: Board, with_lines: bool, deadline: Deadline | None = None, stats: Stats | None = None
+) -> list[list[int]]:
     """Up to two solutions (masks) from the line fixpoint, with or without the propagator."""
     cells = [board.full_mask] * (board.width * board.height)
     assert propagate_board(board, cells) is None
-    stats = Stats()
+    stats = Stats() if stats is None else stats
     with SatSolver() as solver:
         cell_vars = encode(board, cells, solver)
         keys = [(i, c) for i, variables in enumerate(cell_vars) for c in variables]
@@ -74,12 +76,17 @@ def search(board: Board, with_lines: bool, deadline: Deadline | None = None) -> 
 
 
 @pytest.mark.parametrize("colours", [1, 2, 3])
-def test_lines_inside_the_search_give_the_verdicts_of_the_clauses_alone(colours: int) -> None:
+def test_lines_inside_the_search_give_the_verdicts_of_the_clauses_alone(
+    colours: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every search with the lines from its start (no first try with the clauses alone)
+    monkeypatch.setattr(SatSolver, "solve_briefly", lambda self, conflicts: None)
     rnd = random.Random(colours)
     verdicts = set()
+    stats = Stats()
     for _ in range(30):
         board = random_board(rnd, colours, 14, ink=0.5)
-        with_lines, alone = search(board, True), search(board, False)
+        with_lines, alone = search(board, True, stats=stats), search(board, False)
         assert len(with_lines) == len(alone)
         for grid in with_lines:
             assert first_violation(board, grid) is None
@@ -87,6 +94,7 @@ def test_lines_inside_the_search_give_the_verdicts_of_the_clauses_alone(colours:
             assert with_lines[0] != with_lines[1]
         verdicts.add(len(with_lines))
     assert verdicts == {1, 2}  # both verdicts were compared
+    assert stats.to_json()["searches_with_lines"] >= 30  # each with the propagator
 
 
 def test_the_propagator_does_the_line_work() -> None:
@@ -100,6 +108,7 @@ def test_the_propagator_does_the_line_work() -> None:
         found = enumerate_with_lines(board, cells, cell_vars, solver, 2, stats)
     assert found
     counts = stats.to_json()
+    assert counts["searches_with_lines"] >= 1
     assert counts["line_propagated"] > 100
     assert counts["line_conflicts"] > 0
 

@@ -1166,6 +1166,7 @@ static PyTypeObject EngineType = {
  * search the empty clause and sets `stopped` (never to be read as "no solution"). */
 
 #define REASON_ARENA_LIMIT ((Py_ssize_t)1 << 24) /* ints before a compaction */
+#define SLOT(lit) (2 * labs(lit) + ((lit) < 0))          /* a literal's place in reason_at */
 
 typedef struct {
     PyObject_HEAD
@@ -1181,7 +1182,7 @@ typedef struct {
     unsigned char *dirty;          /* rows then columns */
     int32_t *arena;                /* reasons: a length, then the clause */
     Py_ssize_t arena_len, arena_cap;
-    Py_ssize_t *reason_at;         /* per variable: where its reason starts, -1 none */
+    Py_ssize_t *reason_at;         /* per literal (SLOT): where its reason starts, -1 none */
     long *proposed;                /* per variable: the round it was last handed back in */
     int32_t *lits;                 /* scratch: one line's assigned literals */
     PyObject *pending, *interrupted, *model; /* model: the last complete assignment checked */
@@ -1260,7 +1261,7 @@ static int lp_init(LineProp *p, PyObject *args, PyObject *kwds) {
     p->dirty = calloc((size_t)(e->width + e->height), 1);
     p->arena_cap = 1 << 16;
     p->arena = malloc((size_t)p->arena_cap * sizeof(int32_t));
-    p->reason_at = malloc((size_t)(max_var + 1) * sizeof(Py_ssize_t));
+    p->reason_at = malloc((size_t)(max_var + 1) * 2 * sizeof(Py_ssize_t));
     p->proposed = calloc((size_t)(max_var + 1), sizeof(long));
     Py_ssize_t longest = e->width > e->height ? e->width : e->height;
     p->lits = malloc((size_t)(longest * e->colours + 2) * sizeof(int32_t));
@@ -1273,7 +1274,7 @@ static int lp_init(LineProp *p, PyObject *args, PyObject *kwds) {
     for (Py_ssize_t v = 0; v <= max_var; v++) {
         p->cell_of[v] = -1;
         p->colour_of[v] = -1;
-        p->reason_at[v] = -1;
+        p->reason_at[2 * v] = p->reason_at[2 * v + 1] = -1;
     }
     for (Py_ssize_t i = 0; i < slots; i++) {
         int32_t v = p->first_var[i];
@@ -1331,7 +1332,7 @@ static PyObject *lp_on_assignment(LineProp *p, PyObject *const *args, Py_ssize_t
     p->value[v] = lit > 0 ? 1 : -1;
     if (fixed > 0)
         p->fixed[v] = 1;
-    else
+    else if (p->trail_len <= p->max_var) /* each variable is on the trail once at most */
         p->trail[p->trail_len++] = (int32_t)v;
     Py_ssize_t cell = p->cell_of[v];
     p->current[cell] = lp_mask(p, cell);
@@ -1409,21 +1410,24 @@ static Py_ssize_t lp_line_reason(LineProp *p, const uint64_t *first, Py_ssize_t 
     return count;
 }
 
-/* Keep only the reasons of assigned variables (the others are never asked for again). */
+/* Keep only the reasons that may still be asked for: of literals true now, and of those
+ * handed back in this round or the last (the solver has not notified them yet). A reason
+ * dropped wrongly is not fatal: provide_reason then derives one from the line as it is. */
 static int lp_compact(LineProp *p, Py_ssize_t need) {
     Py_ssize_t at = 0;
     int32_t *fresh = malloc((size_t)p->arena_cap * sizeof(int32_t));
     if (fresh == NULL) return -1;
-    for (Py_ssize_t v = 1; v <= p->max_var; v++) {
-        Py_ssize_t from = p->reason_at[v];
+    for (Py_ssize_t slot = 2; slot < 2 * (p->max_var + 1); slot++) {
+        Py_ssize_t from = p->reason_at[slot], v = slot / 2;
         if (from < 0) continue;
-        if (p->value[v] == 0) {
-            p->reason_at[v] = -1;
+        int true_now = p->value[v] == (slot & 1 ? -1 : 1);
+        if (!true_now && p->proposed[v] < p->rounds - 1) {
+            p->reason_at[slot] = -1;
             continue;
         }
         Py_ssize_t size = p->arena[from] + 1;
         memcpy(fresh + at, p->arena + from, (size_t)size * sizeof(int32_t));
-        p->reason_at[v] = at;
+        p->reason_at[slot] = at;
         at += size;
     }
     free(p->arena);
@@ -1457,7 +1461,7 @@ static int lp_keep_reason(LineProp *p, int32_t lit, Py_ssize_t count) {
     at[0] = (int32_t)(count + 1);
     at[1] = lit;
     memcpy(at + 2, p->lits, (size_t)count * sizeof(int32_t));
-    p->reason_at[labs(lit)] = p->arena_len;
+    p->reason_at[SLOT(lit)] = p->arena_len;
     p->arena_len += need;
     return 0;
 }
@@ -1546,14 +1550,59 @@ static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
     return out;
 }
 
+/* Whether the row (rows = 1) or column through the literal's cell, solved on the masks as
+ * they are but with that cell as it was encoded, implies the literal; if so its reason is
+ * kept (the line's other assigned cells) as for a literal handed back. */
+static int lp_derive_reason(LineProp *p, int32_t lit, int rows) {
+    Engine *e = p->engine;
+    Py_ssize_t v = labs(lit), cell = p->cell_of[v], colour = p->colour_of[v];
+    Py_ssize_t index = rows ? cell / e->width : cell % e->width;
+    const Clues *clues = rows ? &e->rows : &e->cols;
+    Py_ssize_t n = rows ? e->width : e->height, step = rows ? 1 : e->width;
+    Py_ssize_t at_cell = rows ? cell % e->width : cell / e->width;
+    Scratch *s = &e->s;
+    const uint64_t *first = p->current + (rows ? index * e->width : index);
+    for (Py_ssize_t i = 0; i < n; i++) s->line[i] = first[i * step];
+    s->line[at_cell] = p->base[cell];
+    Py_ssize_t at = clues->start[index], k = clues->start[index + 1] - at;
+    if (!solve_into(s, n, clues->len + at, clues->colour + at, k, e->one_colour)) return 0;
+    uint64_t narrowed = s->possible[at_cell] & s->line[at_cell];
+    int implied = lit > 0 ? narrowed == (uint64_t)1 << colour : !(narrowed >> colour & 1);
+    if (!implied) return 0;
+    uint64_t saved = p->current[cell];
+    p->current[cell] = p->base[cell]; /* the cell's own literals are no part of its reason */
+    int8_t saved_values[MAX_COLOURS + 1];
+    const int32_t *vars = p->first_var + cell * p->colours;
+    for (int c = 1; c < p->colours; c++)
+        if (vars[c]) {
+            saved_values[c] = p->value[vars[c]];
+            p->value[vars[c]] = 0;
+        }
+    Py_ssize_t count = lp_line_reason(p, first, n, step);
+    for (int c = 1; c < p->colours; c++)
+        if (vars[c]) p->value[vars[c]] = saved_values[c];
+    p->current[cell] = saved;
+    return lp_keep_reason(p, lit, count) < 0 ? -1 : 1;
+}
+
 static PyObject *lp_provide_reason(LineProp *p, PyObject *arg) {
     long lit = PyLong_AsLong(arg);
     if (lit == -1 && PyErr_Occurred()) return NULL;
     long v = labs(lit);
-    Py_ssize_t from = v <= p->max_var ? p->reason_at[v] : -1;
-    if (from < 0 || p->arena[from + 1] != lit) {
-        PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal never propagated");
+    if (v > p->max_var || p->cell_of[v] < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal of no cell");
         return NULL;
+    }
+    Py_ssize_t from = p->reason_at[SLOT(lit)];
+    if (from < 0) {
+        int found = lp_derive_reason(p, (int32_t)lit, 1);
+        if (found == 0) found = lp_derive_reason(p, (int32_t)lit, 0);
+        if (found < 0) return PyErr_NoMemory();
+        if (found == 0) {
+            PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal never propagated");
+            return NULL;
+        }
+        from = p->reason_at[SLOT(lit)];
     }
     Py_ssize_t size = p->arena[from];
     PyObject *clause = PyList_New(size);
