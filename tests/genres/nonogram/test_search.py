@@ -98,7 +98,7 @@ def test_lines_inside_the_search_give_the_verdicts_of_the_clauses_alone(
 
 
 def test_the_propagator_does_the_line_work() -> None:
-    """On a puzzle with hundreds of cells open it hands literals back and finds conflicts."""
+    """On a puzzle with hundreds of cells open it forces cells and finds broken lines."""
     board = random_board(random.Random(7), 1, 30, ink=0.4)
     cells = [board.full_mask] * (board.width * board.height)
     propagate_board(board, cells)

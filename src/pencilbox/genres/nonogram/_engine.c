@@ -1150,23 +1150,19 @@ static PyTypeObject EngineType = {
  * protocol; python-sat calls its methods by name). search.py encodes what propagation left
  * open as clauses; unit propagation on them is weaker than the exact line solver (it sees
  * one run's bounds at a time), so after each round of it the lines whose cells the solver
- * assigned are solved again here. A colour the line solver strikes out of a cell, or the one
- * colour left, is handed back as a propagated literal; its reason, asked for only when
- * conflict analysis needs it, is the clause "these assigned cells of the line imply it" (the
- * assignment when it was propagated). A line with no placement left becomes a conflict clause
- * of the same kind (has_clause/add_clause). Everything it adds follows from one line's clue,
- * so the search stays exact; the propagator only makes it find out sooner. On the 35x35
- * random puzzles that plain CaDiCaL could not finish in a minute, it needs seconds.
+ * assigned are solved again here. What the line solver forces (a colour struck out of a
+ * cell, or the one colour left) becomes the clause "these assigned cells of the line imply
+ * it", and a line with no placement left the clause that not all of them hold; the clauses
+ * are handed over through has_clause/add_clause, and CaDiCaL propagates and learns from
+ * them as from its own. Everything added follows from one line's clue, so the search stays
+ * exact; the propagator only makes it find out sooner. (Handing the literals back from
+ * `propagate` with lazy reasons, IPASIR-UP's other way, crashed CaDiCaL 1.9.5 in its
+ * garbage collection on a 35x35 random puzzle.)
  *
  * Cells are the engine's masks: `base` the state when the puzzle was encoded, `current` that
- * narrowed by the literals notified (colour c true: only c; false: c struck out). Reasons
- * live in one arena, each propagated variable pointing at its clause; the arena is compacted
- * (keeping the clauses of assigned variables) when it outgrows its bound. The clock and
- * Ctrl-C (the `interrupted` callable) are looked at every 256 rounds; stopping hands the
+ * narrowed by the literals notified (colour c true: only c; false: c struck out). The clock
+ * and Ctrl-C (the `interrupted` callable) are looked at every 256 rounds; stopping hands the
  * search the empty clause and sets `stopped` (never to be read as "no solution"). */
-
-#define REASON_ARENA_LIMIT ((Py_ssize_t)1 << 24) /* ints before a compaction */
-#define SLOT(lit) (2 * labs(lit) + ((lit) < 0))          /* a literal's place in reason_at */
 
 typedef struct {
     PyObject_HEAD
@@ -1180,10 +1176,7 @@ typedef struct {
     int32_t *trail, *level_start;  /* assigned variables (not fixed), where each level began */
     Py_ssize_t trail_len, levels, level_cap;
     unsigned char *dirty;          /* rows then columns */
-    int32_t *arena;                /* reasons: a length, then the clause */
-    Py_ssize_t arena_len, arena_cap;
-    Py_ssize_t *reason_at;         /* per literal (SLOT): where its reason starts, -1 none */
-    long *proposed;                /* per variable: the round it was last handed back in */
+    long *proposed;                /* per variable: the round a clause last forced it in */
     int32_t *lits;                 /* scratch: one line's assigned literals */
     PyObject *pending, *interrupted, *model; /* model: the last complete assignment checked */
     double deadline;
@@ -1206,8 +1199,6 @@ static void lp_dealloc(LineProp *p) {
     free(p->trail);
     free(p->level_start);
     free(p->dirty);
-    free(p->arena);
-    free(p->reason_at);
     free(p->proposed);
     free(p->lits);
     Py_TYPE(p)->tp_free((PyObject *)p);
@@ -1259,22 +1250,17 @@ static int lp_init(LineProp *p, PyObject *args, PyObject *kwds) {
     p->level_cap = 1024;
     p->level_start = malloc((size_t)p->level_cap * sizeof(int32_t));
     p->dirty = calloc((size_t)(e->width + e->height), 1);
-    p->arena_cap = 1 << 16;
-    p->arena = malloc((size_t)p->arena_cap * sizeof(int32_t));
-    p->reason_at = malloc((size_t)(max_var + 1) * 2 * sizeof(Py_ssize_t));
     p->proposed = calloc((size_t)(max_var + 1), sizeof(long));
     Py_ssize_t longest = e->width > e->height ? e->width : e->height;
     p->lits = malloc((size_t)(longest * e->colours + 2) * sizeof(int32_t));
     if (p->cell_of == NULL || p->value == NULL || p->trail == NULL || p->level_start == NULL ||
-        p->dirty == NULL || p->arena == NULL || p->reason_at == NULL || p->proposed == NULL ||
-        p->lits == NULL)
+        p->dirty == NULL || p->proposed == NULL || p->lits == NULL)
         goto nomem;
     p->colour_of = p->cell_of + max_var + 1;
     p->fixed = p->value + max_var + 1;
     for (Py_ssize_t v = 0; v <= max_var; v++) {
         p->cell_of[v] = -1;
         p->colour_of[v] = -1;
-        p->reason_at[2 * v] = p->reason_at[2 * v + 1] = -1;
     }
     for (Py_ssize_t i = 0; i < slots; i++) {
         int32_t v = p->first_var[i];
@@ -1410,60 +1396,18 @@ static Py_ssize_t lp_line_reason(LineProp *p, const uint64_t *first, Py_ssize_t 
     return count;
 }
 
-/* Keep only the reasons that may still be asked for: of literals true now, and of those
- * handed back in this round or the last (the solver has not notified them yet). A reason
- * dropped wrongly is not fatal: provide_reason then derives one from the line as it is. */
-static int lp_compact(LineProp *p, Py_ssize_t need) {
-    Py_ssize_t at = 0;
-    int32_t *fresh = malloc((size_t)p->arena_cap * sizeof(int32_t));
-    if (fresh == NULL) return -1;
-    for (Py_ssize_t slot = 2; slot < 2 * (p->max_var + 1); slot++) {
-        Py_ssize_t from = p->reason_at[slot], v = slot / 2;
-        if (from < 0) continue;
-        int true_now = p->value[v] == (slot & 1 ? -1 : 1);
-        if (!true_now && p->proposed[v] < p->rounds - 1) {
-            p->reason_at[slot] = -1;
-            continue;
-        }
-        Py_ssize_t size = p->arena[from] + 1;
-        memcpy(fresh + at, p->arena + from, (size_t)size * sizeof(int32_t));
-        p->reason_at[slot] = at;
-        at += size;
-    }
-    free(p->arena);
-    p->arena = fresh;
-    p->arena_len = at;
-    while (p->arena_len + need > p->arena_cap) {
-        Py_ssize_t cap = p->arena_cap * 2;
-        int32_t *grown = realloc(p->arena, (size_t)cap * sizeof(int32_t));
-        if (grown == NULL) return -1;
-        p->arena = grown;
-        p->arena_cap = cap;
-    }
-    return 0;
-}
-
-static int lp_keep_reason(LineProp *p, int32_t lit, Py_ssize_t count) {
-    Py_ssize_t need = count + 2;
-    if (p->arena_len + need > p->arena_cap) {
-        if (p->arena_cap >= REASON_ARENA_LIMIT || p->arena_len + need > REASON_ARENA_LIMIT) {
-            if (lp_compact(p, need) < 0) return -1;
-        } else {
-            Py_ssize_t cap = p->arena_cap * 2;
-            while (p->arena_len + need > cap) cap *= 2;
-            int32_t *grown = realloc(p->arena, (size_t)cap * sizeof(int32_t));
-            if (grown == NULL) return -1;
-            p->arena = grown;
-            p->arena_cap = cap;
-        }
-    }
-    int32_t *at = p->arena + p->arena_len;
-    at[0] = (int32_t)(count + 1);
-    at[1] = lit;
-    memcpy(at + 2, p->lits, (size_t)count * sizeof(int32_t));
-    p->reason_at[SLOT(lit)] = p->arena_len;
-    p->arena_len += need;
-    return 0;
+/* The clause "the line's assigned cells imply lit" (p->lits holds their negations), queued
+ * for the solver: CaDiCaL then propagates it itself. (Handing lit back with a lazy reason
+ * instead crashed CaDiCaL 1.9.5 in its garbage collection on a 35x35 random puzzle.) */
+static int lp_queue_clause(LineProp *p, int32_t lit, Py_ssize_t count) {
+    PyObject *clause = PyList_New(count + 1);
+    if (clause == NULL) return -1;
+    PyList_SET_ITEM(clause, 0, PyLong_FromLong(lit));
+    for (Py_ssize_t i = 0; i < count; i++)
+        PyList_SET_ITEM(clause, i + 1, PyLong_FromLong(p->lits[i]));
+    int failed = PyList_Append(p->pending, clause);
+    Py_DECREF(clause);
+    return failed;
 }
 
 static int lp_conflict(LineProp *p, Py_ssize_t count) {
@@ -1477,9 +1421,9 @@ static int lp_conflict(LineProp *p, Py_ssize_t count) {
     return failed;
 }
 
-/* Solve one dirty line on the current masks: its new literals appended to `out`; 1 when the
- * line has no placement (a conflict clause queued), 0 otherwise, -1 on error. */
-static int lp_line(LineProp *p, int rows, Py_ssize_t index, PyObject *out) {
+/* Solve one dirty line on the current masks, queueing a clause for each literal it forces;
+ * 1 when the line has no placement (a conflict clause queued), 0 otherwise, -1 on error. */
+static int lp_line(LineProp *p, int rows, Py_ssize_t index) {
     Engine *e = p->engine;
     const Clues *clues = rows ? &e->rows : &e->cols;
     Py_ssize_t n = rows ? e->width : e->height, step = rows ? 1 : e->width;
@@ -1504,7 +1448,7 @@ static int lp_line(LineProp *p, int rows, Py_ssize_t index, PyObject *out) {
         const int32_t *vars = p->first_var + (start + i * step) * p->colours;
         for (int c = 1; c < p->colours; c++) {
             int32_t v = vars[c];
-            /* handed back already this round (by the crossing line, perhaps the other way:
+            /* forced already this round (by the crossing line, perhaps the other way:
              * once the solver assigns it, that line is solved again and finds the clash) */
             if (v == 0 || p->value[v] != 0 || p->proposed[v] == p->rounds) continue;
             int32_t lit = 0;
@@ -1514,20 +1458,15 @@ static int lp_line(LineProp *p, int rows, Py_ssize_t index, PyObject *out) {
                 lit = v;
             if (lit == 0) continue;
             if (count < 0) count = lp_line_reason(p, first, n, step);
-            if (lp_keep_reason(p, lit, count) < 0) return -1;
             p->proposed[v] = p->rounds;
-            PyObject *item = PyLong_FromLong(lit);
-            if (item == NULL || PyList_Append(out, item) < 0) {
-                Py_XDECREF(item);
-                return -1;
-            }
-            Py_DECREF(item);
+            if (lp_queue_clause(p, lit, count) < 0) return -1;
             p->propagated++;
         }
     }
     return 0;
 }
 
+/* Solve the dirty lines; what they force is queued as clauses (the list returned is empty). */
 static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (out == NULL || p->stopped || PyList_GET_SIZE(p->pending) > 0) return out;
@@ -1539,7 +1478,7 @@ static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
         for (Py_ssize_t index = 0; index < count; index++) {
             if (!dirty[index]) continue;
             dirty[index] = 0;
-            int broken = lp_line(p, rows, index, out);
+            int broken = lp_line(p, rows, index);
             if (broken < 0) {
                 Py_DECREF(out);
                 return NULL;
@@ -1550,67 +1489,7 @@ static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
     return out;
 }
 
-/* Whether the row (rows = 1) or column through the literal's cell, solved on the masks as
- * they are but with that cell as it was encoded, implies the literal; if so its reason is
- * kept (the line's other assigned cells) as for a literal handed back. */
-static int lp_derive_reason(LineProp *p, int32_t lit, int rows) {
-    Engine *e = p->engine;
-    Py_ssize_t v = labs(lit), cell = p->cell_of[v], colour = p->colour_of[v];
-    Py_ssize_t index = rows ? cell / e->width : cell % e->width;
-    const Clues *clues = rows ? &e->rows : &e->cols;
-    Py_ssize_t n = rows ? e->width : e->height, step = rows ? 1 : e->width;
-    Py_ssize_t at_cell = rows ? cell % e->width : cell / e->width;
-    Scratch *s = &e->s;
-    const uint64_t *first = p->current + (rows ? index * e->width : index);
-    for (Py_ssize_t i = 0; i < n; i++) s->line[i] = first[i * step];
-    s->line[at_cell] = p->base[cell];
-    Py_ssize_t at = clues->start[index], k = clues->start[index + 1] - at;
-    if (!solve_into(s, n, clues->len + at, clues->colour + at, k, e->one_colour)) return 0;
-    uint64_t narrowed = s->possible[at_cell] & s->line[at_cell];
-    int implied = lit > 0 ? narrowed == (uint64_t)1 << colour : !(narrowed >> colour & 1);
-    if (!implied) return 0;
-    uint64_t saved = p->current[cell];
-    p->current[cell] = p->base[cell]; /* the cell's own literals are no part of its reason */
-    int8_t saved_values[MAX_COLOURS + 1];
-    const int32_t *vars = p->first_var + cell * p->colours;
-    for (int c = 1; c < p->colours; c++)
-        if (vars[c]) {
-            saved_values[c] = p->value[vars[c]];
-            p->value[vars[c]] = 0;
-        }
-    Py_ssize_t count = lp_line_reason(p, first, n, step);
-    for (int c = 1; c < p->colours; c++)
-        if (vars[c]) p->value[vars[c]] = saved_values[c];
-    p->current[cell] = saved;
-    return lp_keep_reason(p, lit, count) < 0 ? -1 : 1;
-}
-
-static PyObject *lp_provide_reason(LineProp *p, PyObject *arg) {
-    long lit = PyLong_AsLong(arg);
-    if (lit == -1 && PyErr_Occurred()) return NULL;
-    long v = labs(lit);
-    if (v > p->max_var || p->cell_of[v] < 0) {
-        PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal of no cell");
-        return NULL;
-    }
-    Py_ssize_t from = p->reason_at[SLOT(lit)];
-    if (from < 0) {
-        int found = lp_derive_reason(p, (int32_t)lit, 1);
-        if (found == 0) found = lp_derive_reason(p, (int32_t)lit, 0);
-        if (found < 0) return PyErr_NoMemory();
-        if (found == 0) {
-            PyErr_SetString(PyExc_RuntimeError, "a reason asked for a literal never propagated");
-            return NULL;
-        }
-        from = p->reason_at[SLOT(lit)];
-    }
-    Py_ssize_t size = p->arena[from];
-    PyObject *clause = PyList_New(size);
-    if (clause == NULL) return NULL;
-    for (Py_ssize_t i = 0; i < size; i++)
-        PyList_SET_ITEM(clause, i, PyLong_FromLong(p->arena[from + 1 + i]));
-    return clause;
-}
+static PyObject *lp_provide_reason(LineProp *p, PyObject *arg) { return PyList_New(0); }
 
 static PyObject *lp_check_model(LineProp *p, PyObject *model) {
     /* The clauses alone make a complete assignment a solution; only the clock is looked at.
@@ -1657,7 +1536,7 @@ static PyMethodDef lp_methods[] = {
     {"on_new_level", (PyCFunction)lp_on_new_level, METH_NOARGS, "a new decision level"},
     {"on_backtrack", (PyCFunction)lp_on_backtrack, METH_O, "on_backtrack(level)"},
     {"propagate", (PyCFunction)lp_propagate, METH_NOARGS, "the dirty lines solved: literals"},
-    {"provide_reason", (PyCFunction)lp_provide_reason, METH_O, "the clause that implied lit"},
+    {"provide_reason", (PyCFunction)lp_provide_reason, METH_O, "never called: no literal is handed back"},
     {"check_model", (PyCFunction)lp_check_model, METH_O, "True unless stopped"},
     {"decide", (PyCFunction)lp_decide, METH_NOARGS, "0: the solver decides"},
     {"has_clause", (PyCFunction)lp_has_clause, METH_NOARGS, "a clause is queued"},
