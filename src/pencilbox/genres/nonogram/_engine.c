@@ -1180,12 +1180,17 @@ typedef struct {
     int32_t *lits;                 /* scratch: one line's assigned literals */
     PyObject *pending, *interrupted, *model; /* model: the last complete assignment checked */
     double deadline;
-    long rounds, propagated, conflicts;
+    long rounds, propagated, conflicts, literals;
     int stopped;
     char is_lazy;
 } LineProp;
 
 enum { LP_RUNNING = 0, LP_TIME = 1, LP_INTERRUPT = 2 };
+
+/* Literals of the clauses one search may be given (CaDiCaL keeps them all): about 130 MB.
+ * Past it the propagator falls silent and the search goes on with what it has; a search
+ * that long (a 95x80 puzzle runs into it after some minutes) would otherwise only grow. */
+#define LINE_LITERAL_BUDGET ((long)1 << 25)
 
 static void lp_dealloc(LineProp *p) {
     Py_XDECREF(p->engine);
@@ -1400,6 +1405,7 @@ static Py_ssize_t lp_line_reason(LineProp *p, const uint64_t *first, Py_ssize_t 
  * for the solver: CaDiCaL then propagates it itself. (Handing lit back with a lazy reason
  * instead crashed CaDiCaL 1.9.5 in its garbage collection on a 35x35 random puzzle.) */
 static int lp_queue_clause(LineProp *p, int32_t lit, Py_ssize_t count) {
+    p->literals += count + 1;
     PyObject *clause = PyList_New(count + 1);
     if (clause == NULL) return -1;
     PyList_SET_ITEM(clause, 0, PyLong_FromLong(lit));
@@ -1411,6 +1417,7 @@ static int lp_queue_clause(LineProp *p, int32_t lit, Py_ssize_t count) {
 }
 
 static int lp_conflict(LineProp *p, Py_ssize_t count) {
+    p->literals += count;
     PyObject *clause = PyList_New(count);
     if (clause == NULL) return -1;
     for (Py_ssize_t i = 0; i < count; i++)
@@ -1470,6 +1477,7 @@ static int lp_line(LineProp *p, int rows, Py_ssize_t index) {
 static PyObject *lp_propagate(LineProp *p, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (out == NULL || p->stopped || PyList_GET_SIZE(p->pending) > 0) return out;
+    if (p->literals > LINE_LITERAL_BUDGET) return out; /* fallen silent (see the budget) */
     if ((++p->rounds & 255) == 0 && lp_out_of_time(p)) return out;
     Engine *e = p->engine;
     for (int rows = 1; rows >= 0; rows--) {
@@ -1520,8 +1528,9 @@ static PyObject *lp_add_clause(LineProp *p, PyObject *unused) {
 }
 
 static PyObject *lp_counts(LineProp *p, void *closure) {
-    return Py_BuildValue("{s:l,s:l,s:l}", "line_rounds", p->rounds, "line_propagated",
-                         p->propagated, "line_conflicts", p->conflicts);
+    return Py_BuildValue("{s:l,s:l,s:l,s:l}", "line_rounds", p->rounds, "line_propagated",
+                         p->propagated, "line_conflicts", p->conflicts, "line_literals",
+                         p->literals);
 }
 
 static PyObject *lp_stopped(LineProp *p, void *closure) {
