@@ -17,12 +17,13 @@ from pencilbox.core.grid import Grid
 from pencilbox.core.sat import SatSolver
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.genres.nonogram import line
+from pencilbox.genres.nonogram import search as search_module
 from pencilbox.genres.nonogram.colour.model import NAMED_HEX, Colour, clues_of, make_colour_puzzle
 from pencilbox.genres.nonogram.logic import Board, propagate_board
 from pencilbox.genres.nonogram.model import EMPTY, FILLED, make_puzzle
 from pencilbox.genres.nonogram.model import clues_of as plain_clues
-from pencilbox.genres.nonogram.search import encode, enumerate_with_lines
-from pencilbox.genres.nonogram.solve import first_violation
+from pencilbox.genres.nonogram.search import branch_search, encode, enumerate_with_lines
+from pencilbox.genres.nonogram.solve import first_violation, python_first_violation
 
 pytestmark = pytest.mark.skipif(line.KERNEL is None, reason="built without C: no propagator")
 
@@ -143,3 +144,67 @@ def test_solve_on_the_command_line_reports_a_timeout(tmp_path: Path) -> None:
     record = json.loads(done.stdout.splitlines()[-1])
     assert record["status"] == "timeout", done.stdout + done.stderr
     assert time.perf_counter() - started < 30
+
+
+def line_fixpoint(board: Board) -> list[int]:
+    cells = [board.full_mask] * (board.width * board.height)
+    assert propagate_board(board, cells) is None
+    return cells
+
+
+@pytest.mark.parametrize("colours", [1, 2, 3])
+def test_guessing_gives_the_verdicts_of_the_clauses_alone(
+    colours: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search_module, "BRANCH_NODES", 100_000)  # always to the end
+    rnd = random.Random(100 + colours)
+    verdicts = set()
+    for _ in range(40):
+        board = random_board(rnd, colours, 10, ink=0.5)
+        guessed = branch_search(board, line_fixpoint(board), 2)
+        assert guessed is not None
+        alone = search(board, False)
+        assert len(guessed) == len(alone)
+        for grid in guessed:
+            assert python_first_violation(board, grid) is None
+        if len(guessed) == 1:
+            assert guessed == alone  # the one solution
+        if len(guessed) == 2:
+            assert guessed[0] != guessed[1]
+        verdicts.add(len(guessed))
+    assert verdicts == {1, 2}
+
+
+def test_guessing_hands_a_hard_puzzle_back_to_the_sat_search() -> None:
+    board = hard_puzzle()
+    assert branch_search(board, line_fixpoint(board), 2) is None
+
+
+def test_a_few_open_cells_are_settled_by_guessing_through_the_solve() -> None:
+    """A puzzle of two solutions whose lines leave 4 cells open: solve says `multiple`, with
+    two right grids, without building the SAT encoding."""
+    grid = Grid.from_rows([[FILLED, EMPTY, EMPTY], [EMPTY, FILLED, EMPTY], [EMPTY, EMPTY, EMPTY]])
+    puzzle = make_puzzle(*plain_clues(grid))
+    result = puzzle.solve()
+    assert result.status == "multiple"
+    assert result.stats["branch_searches"] == 1
+    assert len({tuple(g.cells) for g in result.solutions}) == 2
+    assert all(puzzle.check(g) == [] for g in result.solutions)
+
+
+@pytest.mark.parametrize("colours", [1, 3])
+def test_the_compiled_recheck_agrees_with_the_python_one(colours: int) -> None:
+    rnd = random.Random(200 + colours)
+    for _ in range(30):
+        board = random_board(rnd, colours, 9, ink=0.5)
+        solution = branch_search(board, line_fixpoint(board), 1)
+        assert solution
+        grid = solution[0]
+        assert first_violation(board, grid) is None
+        cell = rnd.randrange(len(grid))
+        others = [c for c in range(board.colours) if 1 << c != grid[cell]]
+        grid[cell] = 1 << rnd.choice(others)  # one cell changed: its row breaks
+        assert first_violation(board, grid) == python_first_violation(board, grid)
+        assert first_violation(board, grid) == f"row {cell // board.width + 1}"
+        grid[cell] = board.full_mask  # undecided: the compiled check counts it as broken
+        assert first_violation(board, grid) == f"row {cell // board.width + 1}"

@@ -1113,6 +1113,46 @@ done:
     return result;
 }
 
+/* Whether the decided line (cells `first`, `first + step`, ...) has exactly the clue's runs:
+ * the re-check of a solution before it is reported, independent of the line solver. */
+static int line_matches(const uint64_t *grid, Py_ssize_t first, Py_ssize_t step, Py_ssize_t n,
+                        const Clues *clues, Py_ssize_t index) {
+    const Py_ssize_t *len = clues->len + clues->start[index];
+    const int *colour = clues->colour + clues->start[index];
+    Py_ssize_t k = clues->start[index + 1] - clues->start[index], run = 0, i = 0;
+    while (i < n) {
+        uint64_t mask = grid[first + i * step];
+        if (mask == 0 || (mask & (mask - 1))) return 0; /* empty or undecided */
+        int c = 0;
+        while (!(mask >> c & 1)) c++;
+        if (c == 0) {
+            i++;
+            continue;
+        }
+        Py_ssize_t length = 0;
+        while (i < n && grid[first + i * step] == mask) {
+            length++;
+            i++;
+        }
+        if (run >= k || len[run] != length || colour[run] != c) return 0;
+        run++;
+    }
+    return run == k;
+}
+
+/* violation(cells) -> None, or the first line (("row" | "column"), index) whose runs differ
+ * from its clue; undecided cells count as breaking their line. */
+static PyObject *engine_violation(Engine *e, PyObject *cells) {
+    if (read_cells(e, cells, e->trial) < 0) return NULL;
+    for (Py_ssize_t r = 0; r < e->height; r++)
+        if (!line_matches(e->trial, r * e->width, 1, e->width, &e->rows, r))
+            return broken_tuple(0, r);
+    for (Py_ssize_t c = 0; c < e->width; c++)
+        if (!line_matches(e->trial, c, e->width, e->height, &e->cols, c))
+            return broken_tuple(1, c);
+    Py_RETURN_NONE;
+}
+
 static PyObject *engine_forget(Engine *e, PyObject *unused) {
     memo_forget(e);
     Py_RETURN_NONE;
@@ -1129,6 +1169,8 @@ static PyMethodDef engine_methods[] = {
      "solve_by_logic(cells, solution, ink_first, seconds) -> (status, broken, (probes, passes, "
      "solves)); cells narrowed in place."},
     {"forget", (PyCFunction)engine_forget, METH_NOARGS, "forget() : the probe memo emptied."},
+    {"violation", (PyCFunction)engine_violation, METH_O,
+     "violation(cells) -> None or the first (kind, index) whose runs differ from its clue."},
     {NULL, NULL, 0, NULL},
 };
 

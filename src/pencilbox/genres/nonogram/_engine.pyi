@@ -58,6 +58,9 @@ class Engine:
 
     def forget(self) -> None:
         """Empty the probe memo."""
+    def violation(self, cells: list[int], /) -> Broken | None:
+        """The first line, rows first, whose runs differ from its clue (an undecided cell
+        breaks its line), or None when the grid fits every clue."""
 
 class LinePropagator:
     """The line solver inside CaDiCaL's search (python-sat's external-propagator protocol):

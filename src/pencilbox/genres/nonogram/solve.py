@@ -28,7 +28,13 @@ from pencilbox.genres.nonogram.logic import (
     undecided,
     values_of,
 )
-from pencilbox.genres.nonogram.search import Unsatisfiable, encode, enumerate_with_lines
+from pencilbox.genres.nonogram.search import (
+    BRANCH_OPEN,
+    Unsatisfiable,
+    branch_search,
+    encode,
+    enumerate_with_lines,
+)
 
 GRADES = ("line", "probe", "search")
 
@@ -142,6 +148,13 @@ def _probe_grade(
 def _search(
     board: Board, cells: list[int], limit: int, stats: Stats, deadline: Deadline
 ) -> list[Grid]:
+    # Always look for two, even when fewer are wanted: the verdict needs the proof.
+    wanted = max(limit, 2)
+    if sum(1 for mask in cells if mask & (mask - 1)) <= BRANCH_OPEN:
+        guessed = branch_search(board, cells, wanted, deadline)
+        if guessed is not None:
+            stats.count("branch_searches")
+            return [_verified(board, grid) for grid in guessed]
     with SatSolver() as solver:
         try:
             cell_vars = encode(board, cells, solver)
@@ -150,8 +163,6 @@ def _search(
         open_cells = [i for i, mask in enumerate(cells) if mask & (mask - 1)]
         keys = [(i, colour) for i in open_cells for colour in cell_vars[i]]
         variables = [cell_vars[i][colour] for i, colour in keys]
-        # Always look for two, even when fewer are wanted: the verdict needs the proof.
-        wanted = max(limit, 2)
         found = enumerate_with_lines(board, cells, cell_vars, solver, wanted, stats, deadline)
         if found is None:  # no compiled engine: the clauses alone
             found = solver.enumerate(variables, wanted, deadline)
@@ -190,7 +201,17 @@ def _verified(board: Board, cells: list[int]) -> Grid:
 
 
 def first_violation(board: Board, cells: Sequence[int]) -> str | None:
-    """The first line of a decided grid of masks whose runs differ from its clue."""
+    """The first line of a decided grid of masks whose runs differ from its clue (in C when
+    the engine is compiled: on an easy puzzle the re-check in Python cost as much as the
+    solve; it shares nothing with the line solver but the clues)."""
+    if board.kernel is not None and isinstance(cells, list):
+        found = board.kernel.violation(cells)
+        return None if found is None else f"{found[0]} {found[1] + 1}"
+    return python_first_violation(board, cells)
+
+
+def python_first_violation(board: Board, cells: Sequence[int]) -> str | None:
+    """first_violation in Python: the fallback, and the test oracle of the compiled one."""
     width = board.width
     for index, clue in enumerate(board.rows):
         if runs_of(cells[index * width : (index + 1) * width]) != clue:
