@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.core.grid import Grid
+from pencilbox.core.grid import Cell, Grid
 from pencilbox.genres.nonogram.cells import UNKNOWN, format_clue, runs_of
 
 if TYPE_CHECKING:
@@ -46,3 +46,18 @@ def broken_lines(problems: list[str]) -> list[dict[str, Any]]:
         if match:
             lines.append({"kind": match.group(1), "index": int(match.group(2)) - 1})
     return lines
+
+
+def played_report(
+    broken: list[str], problems: list[str], wrong: list[Cell], unknown: int
+) -> dict[str, Any]:
+    """The verdict on a played grid as the page shows it, either kind: solved when nothing is
+    `broken` with the open cells taken as empty; `problems`, the clues that the player's marks
+    already break, with their lines marked; the cells unlike the solution, if it is known."""
+    return {
+        "solved": not broken,
+        "violations": problems,
+        "lines": broken_lines(broken) if problems else [],
+        "wrong": [list(c) for c in wrong],
+        "unknown": unknown,
+    }

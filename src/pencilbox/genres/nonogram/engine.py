@@ -4,6 +4,7 @@ import the puzzle classes only as types, so the imports here are lazy."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.genres import base
@@ -16,7 +17,19 @@ if TYPE_CHECKING:
 
 
 class EngineFace:
-    """solve, steps, grade, hint and logic_grid, for a class that has a `board`."""
+    """solve, steps, grade, hint and logic_grid, for a class that has a `board`; and the
+    shape of the grid, for a class that has `rows` and `cols` of clues."""
+
+    rows: Sequence[Any]
+    cols: Sequence[Any]
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
 
     @property
     def board(self) -> Board:

@@ -62,14 +62,6 @@ class Nonogram(EngineFace):
 
     genre = "nonogram"
 
-    @property
-    def width(self) -> int:
-        return len(self.cols)
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
     def line_clue(self, kind: str, index: int) -> Clue:
         return self.rows[index] if kind == "row" else self.cols[index]
 
@@ -149,15 +141,7 @@ def _normal_clue(clue: Any, kind: str, index: int) -> Clue:
 
 def validate(puzzle: Nonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> None:
     """Raise InvalidPuzzle for what a solver would only report as "no solution"."""
-    if puzzle.height == 0 or puzzle.width == 0:
-        raise InvalidPuzzle(
-            f"the puzzle is empty: it has {puzzle.height} rows and {puzzle.width} columns"
-        )
-    if max_size is not None and (puzzle.width > max_size or puzzle.height > max_size):
-        raise LimitExceeded(
-            f"the puzzle is {puzzle.width}x{puzzle.height}, above the size limit of "
-            f"{max_size}x{max_size} (raise it with --max-size)"
-        )
+    check_size(puzzle, max_size)
     for kind, clues, length in (
         ("row", puzzle.rows, puzzle.width),
         ("column", puzzle.cols, puzzle.height),
@@ -175,4 +159,17 @@ def validate(puzzle: Nonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> No
     if row_total != col_total:
         raise InvalidPuzzle(
             f"the row clues fill {row_total} cells but the column clues fill {col_total}"
+        )
+
+
+def check_size(puzzle: EngineFace, max_size: int | None) -> None:
+    """Refuse an empty grid, and one beyond `max_size` (LimitExceeded), either kind."""
+    if puzzle.height == 0 or puzzle.width == 0:
+        raise InvalidPuzzle(
+            f"the puzzle is empty: it has {puzzle.height} rows and {puzzle.width} columns"
+        )
+    if max_size is not None and (puzzle.width > max_size or puzzle.height > max_size):
+        raise LimitExceeded(
+            f"the puzzle is {puzzle.width}x{puzzle.height}, above the size limit of "
+            f"{max_size}x{max_size} (raise it with --max-size)"
         )

@@ -8,7 +8,7 @@ from typing import Any
 
 from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
-from pencilbox.genres.nonogram.check import broken_lines
+from pencilbox.genres.nonogram.check import played_report
 from pencilbox.genres.nonogram.colour import play as colour
 from pencilbox.genres.nonogram.colour.model import ColourNonogram
 
@@ -164,17 +164,10 @@ class NonogramPlay:
         )
         broken = puzzle.check(as_played)
         problems = [p for p in puzzle.check(grid) if not p.endswith("still unknown")]
-        lines = broken_lines(broken)
         wrong: list[Cell] = []
         if solution is not None:
             wrong = [c for c in cells_of(grid) if grid[c] != UNKNOWN and grid[c] != solution[c]]
-        return {
-            "solved": not broken,
-            "violations": problems,
-            "lines": lines if problems else [],
-            "wrong": [list(c) for c in wrong],
-            "unknown": grid.cells.count(UNKNOWN),
-        }
+        return played_report(broken, problems, wrong, grid.cells.count(UNKNOWN))
 
     def progress(self, puzzle: Any, grid: Grid) -> float:
         return 1.0 - grid.cells.count(0) / max(1, len(grid.cells))

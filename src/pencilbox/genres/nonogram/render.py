@@ -4,18 +4,35 @@ solved."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 from xml.sax.saxutils import escape
 
 from pencilbox.core.grid import Cell, Grid
 from pencilbox.genres.nonogram.cells import EMPTY, FILLED, UNKNOWN
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
     from PIL.ImageDraw import ImageDraw
 
     from pencilbox.genres.nonogram.model import Nonogram
 
 TEXT_SYMBOLS = {UNKNOWN: "?", FILLED: "#", EMPTY: "."}
+
+
+class Drawn(Protocol):
+    """What the frame of a picture needs of a puzzle, black-and-white or colour."""
+
+    @property
+    def rows(self) -> Sequence[Sequence[object]]: ...
+    @property
+    def cols(self) -> Sequence[Sequence[object]]: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def title(self) -> str | None: ...
 
 
 def text(grid: Grid) -> str:
@@ -32,17 +49,7 @@ def svg(
     """An SVG picture: column clues on top, row clues on the left, thick lines every 5."""
     grid = grid or puzzle.empty_grid()
     size = cell_size
-    clue_cols, clue_rows = _clue_depth(puzzle)
-    left, top = clue_cols * size, clue_rows * size
-    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
-    font = size * 0.7
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{font:.1f}">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-    ]
-    if puzzle.title:
-        out.append(f"<title>{escape(puzzle.title)}</title>")
+    left, top, out = svg_start(puzzle, size)
     for r, clue in enumerate(puzzle.rows):
         for k, run in enumerate(reversed(clue or (0,))):
             x = left - (k + 0.5) * size
@@ -69,6 +76,36 @@ def svg(
                     f"{y + size - d:.1f}M{x + size - d:.1f} {y + d:.1f}L{x + d:.1f} "
                     f'{y + size - d:.1f}" stroke="#999" stroke-width="1"/>'
                 )
+    return svg_end(puzzle, size, out)
+
+
+def clue_depth(puzzle: Drawn) -> tuple[int, int]:
+    """How many clue numbers fit left of the grid and above it (at least one each)."""
+    clue_cols = max((len(c) for c in puzzle.rows), default=1) or 1
+    clue_rows = max((len(c) for c in puzzle.cols), default=1) or 1
+    return clue_cols, clue_rows
+
+
+def svg_start(puzzle: Drawn, size: int) -> tuple[int, int, list[str]]:
+    """The grid's top-left corner and the SVG's opening elements (the clues' room included)."""
+    clue_cols, clue_rows = clue_depth(puzzle)
+    left, top = clue_cols * size, clue_rows * size
+    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{size * 0.7:.1f}">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    if puzzle.title:
+        out.append(f"<title>{escape(puzzle.title)}</title>")
+    return left, top, out
+
+
+def svg_end(puzzle: Drawn, size: int, out: list[str]) -> str:
+    """The grid lines over the cells (thick every five) and the closing tag."""
+    clue_cols, clue_rows = clue_depth(puzzle)
+    left, top = clue_cols * size, clue_rows * size
+    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
     for c in range(puzzle.width + 1):
         x = left + c * size + 0.5
         weight = 2 if c % 5 == 0 or c == puzzle.width else 1
@@ -87,13 +124,6 @@ def svg(
     return "\n".join(out) + "\n"
 
 
-def _clue_depth(puzzle: Nonogram) -> tuple[int, int]:
-    """How many clue numbers fit left of the grid and above it (at least one each)."""
-    clue_cols = max((len(c) for c in puzzle.rows), default=1) or 1
-    clue_rows = max((len(c) for c in puzzle.cols), default=1) or 1
-    return clue_cols, clue_rows
-
-
 def png(
     puzzle: Nonogram, grid: Grid | None = None, *, scale: int = 2, cell_size: int = 16
 ) -> bytes:
@@ -101,7 +131,20 @@ def png(
     from pencilbox.core import raster
 
     grid = grid or puzzle.empty_grid()
-    clue_cols, clue_rows = _clue_depth(puzzle)
+    image, draw, (left, top), size, scale = png_start(puzzle, scale, cell_size)
+    _png_clues(draw, puzzle, (left, top), size)
+    _png_cells(draw, grid, (left, top), size, raster.px(1, scale))
+    return png_end(puzzle, image, draw, (left, top), size, scale)
+
+
+def png_start(
+    puzzle: Drawn, scale: int, cell_size: int
+) -> tuple[Image, ImageDraw, tuple[int, int], int, int]:
+    """A white canvas with room for the clues: (image, draw, the grid's top-left corner, pixels
+    per cell, the scale used: less than asked for a huge puzzle)."""
+    from pencilbox.core import raster
+
+    clue_cols, clue_rows = clue_depth(puzzle)
     units = max(clue_cols + puzzle.width, clue_rows + puzzle.height) * cell_size + 1
     scale = raster.fit_scale(scale, units)
     size = cell_size * scale
@@ -109,12 +152,18 @@ def png(
     image, draw = raster.canvas(
         left + puzzle.width * size + scale, top + puzzle.height * size + scale
     )
-    _png_clues(draw, puzzle, (left, top), size)
-    _png_cells(draw, grid, (left, top), size, raster.px(1, scale))
+    return image, draw, (left, top), size, scale
+
+
+def png_end(
+    puzzle: Drawn, image: Image, draw: ImageDraw, origin: tuple[int, int], size: int, scale: int
+) -> bytes:
+    """The grid lines over the cells (thick every five), and the picture as PNG bytes."""
+    from pencilbox.core import raster
+
     shape = (puzzle.width, puzzle.height)
-    thick = 2 * scale
     raster.grid_lines(
-        draw, (left, top), shape, size, fill="#333333", thin=scale, thick=thick, every=5
+        draw, origin, shape, size, fill="#333333", thin=scale, thick=2 * scale, every=5
     )
     return raster.encode(image)
 

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pencilbox.core.grid import Grid
-from pencilbox.errors import InvalidPuzzle, LimitExceeded, quote, shorten
+from pencilbox.errors import InvalidPuzzle, quote, shorten
 from pencilbox.genres import base
 from pencilbox.genres.nonogram.colour.cells import (
     BACKGROUND,
@@ -29,7 +29,7 @@ from pencilbox.genres.nonogram.colour.cells import (
     runs_of,
 )
 from pencilbox.genres.nonogram.engine import EngineFace
-from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE
+from pencilbox.genres.nonogram.model import DEFAULT_MAX_SIZE, check_size
 
 if TYPE_CHECKING:
     from pencilbox.genres.nonogram.logic import Board
@@ -131,14 +131,6 @@ class ColourNonogram(EngineFace):
     """A solution shipped with the puzzle (masks, as every colour grid), if the source had one."""
 
     genre = "nonogram"
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
 
     @property
     def full_mask(self) -> int:
@@ -309,15 +301,7 @@ def _clue(names: dict[str, int], clue: Sequence[tuple[int, str]], kind: str, i: 
 
 def validate(puzzle: ColourNonogram, *, max_size: int | None = DEFAULT_MAX_SIZE) -> None:
     """Raise InvalidPuzzle for what a solver would only report as "no solution"."""
-    if puzzle.height == 0 or puzzle.width == 0:
-        raise InvalidPuzzle(
-            f"the puzzle is empty: it has {puzzle.height} rows and {puzzle.width} columns"
-        )
-    if max_size is not None and (puzzle.width > max_size or puzzle.height > max_size):
-        raise LimitExceeded(
-            f"the puzzle is {puzzle.width}x{puzzle.height}, above the size limit of "
-            f"{max_size}x{max_size} (raise it with --max-size)"
-        )
+    check_size(puzzle, max_size)
     for kind, clues, length in (
         ("row", puzzle.rows, puzzle.width),
         ("column", puzzle.cols, puzzle.height),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.grid import Cell, Grid, cell_name, cells_of
 from pencilbox.core.step import Step
-from pencilbox.genres.nonogram.check import broken_lines
+from pencilbox.genres.nonogram.check import played_report
 from pencilbox.genres.nonogram.colour.cells import BACKGROUND
 from pencilbox.genres.nonogram.explain import LEVELS, line_steps, probe_step
 from pencilbox.genres.nonogram.line import solve_line
@@ -269,17 +269,10 @@ def check(puzzle: ColourNonogram, grid: Grid, solution: Grid | None) -> dict[str
         for p in puzzle.check(Grid(grid.width, grid.height, tuple(masks)))
         if not p.endswith("still undecided")
     ]
-    lines = broken_lines(broken)
     wrong: list[Cell] = []
     if solution is not None:
         wrong = [c for c in cells_of(grid) if grid[c] != UNKNOWN and grid[c] != _value(solution, c)]
-    return {
-        "solved": not broken,
-        "violations": problems,
-        "lines": lines if problems else [],
-        "wrong": [list(c) for c in wrong],
-        "unknown": grid.cells.count(UNKNOWN),
-    }
+    return played_report(broken, problems, wrong, grid.cells.count(UNKNOWN))
 
 
 def puzzle_json(puzzle: ColourNonogram) -> dict[str, Any]:

@@ -5,10 +5,10 @@ picture through Pillow). All draw any state: empty, partly solved or solved."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from pencilbox.core.grid import Grid
 from pencilbox.genres.nonogram.colour.cells import BACKGROUND, grid_to_strings
+from pencilbox.genres.nonogram.render import png_end, png_start, svg_end, svg_start
 
 if TYPE_CHECKING:
     from PIL.ImageDraw import ImageDraw
@@ -26,12 +26,6 @@ def ink(hex_colour: str) -> str:
     """Black or white, whichever reads better on `hex_colour` (by its luma)."""
     red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"
-
-
-def _depth(puzzle: ColourNonogram) -> tuple[int, int]:
-    clue_cols = max((len(c) for c in puzzle.rows), default=1) or 1
-    clue_rows = max((len(c) for c in puzzle.cols), default=1) or 1
-    return clue_cols, clue_rows
 
 
 def _clue_boxes(
@@ -56,16 +50,7 @@ def _clue_boxes(
 def svg(puzzle: ColourNonogram, grid: Grid | None = None, *, cell_size: int = 16) -> str:
     grid = grid or puzzle.empty_grid()
     size = cell_size
-    clue_cols, clue_rows = _depth(puzzle)
-    left, top = clue_cols * size, clue_rows * size
-    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{size * 0.7:.1f}">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-    ]
-    if puzzle.title:
-        out.append(f"<title>{escape(puzzle.title)}</title>")
+    left, top, out = svg_start(puzzle, size)
     for x, y, number, colour in _clue_boxes(puzzle, (left, top), size):
         out.append(
             f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" height="{size - 2}" rx="2" '
@@ -85,22 +70,7 @@ def svg(puzzle: ColourNonogram, grid: Grid | None = None, *, cell_size: int = 16
                 out.append(
                     f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{hex_colour}"/>'
                 )
-    for c in range(puzzle.width + 1):
-        x = left + c * size + 0.5
-        weight = 2 if c % 5 == 0 or c == puzzle.width else 1
-        out.append(
-            f'<line x1="{x}" y1="{top}" x2="{x}" y2="{height - 1}" stroke="#333" '
-            f'stroke-width="{weight}"/>'
-        )
-    for r in range(puzzle.height + 1):
-        y = top + r * size + 0.5
-        weight = 2 if r % 5 == 0 or r == puzzle.height else 1
-        out.append(
-            f'<line x1="{left}" y1="{y}" x2="{width - 1}" y2="{y}" stroke="#333" '
-            f'stroke-width="{weight}"/>'
-        )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return svg_end(puzzle, size, out)
 
 
 def png(
@@ -110,31 +80,14 @@ def png(
     from pencilbox.core import raster
 
     grid = grid or puzzle.empty_grid()
-    clue_cols, clue_rows = _depth(puzzle)
-    units = max(clue_cols + puzzle.width, clue_rows + puzzle.height) * cell_size + 1
-    scale = raster.fit_scale(scale, units)
-    size = cell_size * scale
-    left, top = clue_cols * size, clue_rows * size
-    image, draw = raster.canvas(
-        left + puzzle.width * size + scale, top + puzzle.height * size + scale
-    )
+    image, draw, (left, top), size, scale = png_start(puzzle, scale, cell_size)
     face = raster.font(round(size * 0.7))
     for x, y, number, colour in _clue_boxes(puzzle, (left, top), size):
         box = (round(x) + scale, round(y) + scale, round(x) + size - scale, round(y) + size - scale)
         draw.rounded_rectangle(box, radius=2 * scale, fill=colour)
         raster.centred_text(draw, (x + size / 2, y + size / 2), number, face, ink(colour))
     _png_cells(draw, puzzle, grid, (left, top), size)
-    raster.grid_lines(
-        draw,
-        (left, top),
-        (puzzle.width, puzzle.height),
-        size,
-        fill="#333333",
-        thin=scale,
-        thick=2 * scale,
-        every=5,
-    )
-    return raster.encode(image)
+    return png_end(puzzle, image, draw, (left, top), size, scale)
 
 
 def _png_cells(
