@@ -97,6 +97,27 @@ def test_compiled_and_python_line_solvers_agree(data: st.DataObject) -> None:
         assert colour_line._compiled(clue, line) == python
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_lines_nothing_has_narrowed_yet_agree_with_the_python_solver(data: st.DataObject) -> None:
+    """The compiled solver's shortcut for a line whose every cell still allows the background
+    and each colour of its clue (as every row is at the start): the same answer."""
+    colours = data.draw(st.integers(2, 6))
+    length = data.draw(st.integers(1, 40))
+    picture = data.draw(st.lists(st.integers(0, colours - 1), min_size=length, max_size=length))
+    clue = runs_of([1 << c for c in picture])
+    if data.draw(st.booleans()):  # longer runs or other colours: often no fit at all
+        clue = tuple(
+            (n + data.draw(st.integers(0, 2)), data.draw(st.integers(1, colours - 1)))
+            for n, _ in clue
+        )
+    full = (1 << colours) - 1
+    needed = 1 | sum({1 << c for _, c in clue})
+    # every cell allows what the clue needs, some cells more colours besides
+    line = tuple(needed | data.draw(st.integers(0, full)) for _ in range(length))
+    assert solve_line(clue, line) == solve_line_python(clue, line)
+
+
 def test_more_colours_than_the_compiled_solver_holds_fall_back_to_python() -> None:
     full = (1 << 71) - 1
     narrowed = solve_line(((1, 70), (1, 9)), (full,) * 3)

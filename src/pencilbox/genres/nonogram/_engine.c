@@ -358,7 +358,7 @@ static int narrow_bits(const uint64_t *line, Py_ssize_t n, const Py_ssize_t *len
 typedef struct {
     char *block;
     uint64_t *line, *possible;
-    Py_ssize_t *len;
+    Py_ssize_t *len, *left, *right; /* left, right: each run's extreme starts */
     int32_t *bad, *cover;
     int *colour;
     unsigned char *bg_ok, *fwd, *bwd;
@@ -374,9 +374,9 @@ static void scratch_free(Scratch *s) {
 
 static int scratch_alloc(Scratch *s, Py_ssize_t n, Py_ssize_t k) {
     size_t cells = (size_t)n + 2, runs = (size_t)k + 1;
-    /* Widest arrays first so that each stays aligned: line, possible, len (8 bytes each),
+    /* Widest arrays first so that each stays aligned: line, possible, len, left, right (8 bytes each),
      * bad, cover, colour (4), bg_ok, fwd, bwd (1). */
-    size_t bytes = cells * 2 * sizeof(uint64_t) + runs * sizeof(Py_ssize_t) +
+    size_t bytes = cells * 2 * sizeof(uint64_t) + 3 * runs * sizeof(Py_ssize_t) +
                    (runs * cells + cells) * sizeof(int32_t) + runs * sizeof(int) + cells +
                    2 * runs * cells;
     s->bits.block = NULL;
@@ -389,7 +389,9 @@ static int scratch_alloc(Scratch *s, Py_ssize_t n, Py_ssize_t k) {
     s->line = (uint64_t *)block;
     s->possible = s->line + cells;
     s->len = (Py_ssize_t *)(s->possible + cells);
-    s->bad = (int32_t *)(s->len + runs);
+    s->left = s->len + runs;
+    s->right = s->left + runs;
+    s->bad = (int32_t *)(s->right + runs);
     s->cover = s->bad + runs * cells;
     s->colour = (int *)(s->cover + cells);
     s->bg_ok = (unsigned char *)(s->colour + runs);
@@ -416,11 +418,50 @@ static Work setup(Scratch *s, const uint64_t *line, Py_ssize_t n, const Py_ssize
     return w;
 }
 
+/* The line when none of its cells is narrowed yet (each allows the background and every
+ * colour of the clue): 0 when the clue does not fit, 1 with s->possible filled, -1 when a cell
+ * is narrowed already (the general solver's work). On such a line every start of run j from
+ * its leftmost to its rightmost is possible (the runs before it packed left, those after it
+ * packed right), so run j may cover [leftmost, rightmost + len) and surely covers
+ * [rightmost, leftmost + len); a cell no run surely covers may be background (the runs whose
+ * leftmost ends reach it packed left, the others packed right). Most puzzles start with every
+ * row in this state, and the first pass is then linear instead of runs x cells. */
+static int solve_unnarrowed(Scratch *s, Py_ssize_t n, const Py_ssize_t *len, const int *colour,
+                            Py_ssize_t k) {
+    uint64_t needed = 1;
+    for (Py_ssize_t j = 0; j < k; j++) needed |= (uint64_t)1 << colour[j];
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((s->line[i] & needed) != needed) return -1;
+    Py_ssize_t *left = s->left, *right = s->right;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        if (j > 0 && colour[j - 1] == colour[j]) at++;
+        left[j] = at;
+        at += len[j];
+    }
+    if (at > n) return 0;
+    at = n;
+    for (Py_ssize_t j = k - 1; j >= 0; j--) {
+        if (j < k - 1 && colour[j + 1] == colour[j]) at--;
+        at -= len[j];
+        right[j] = at;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) s->possible[i] = 1;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        uint64_t bit = (uint64_t)1 << colour[j];
+        for (Py_ssize_t i = left[j]; i < right[j] + len[j]; i++) s->possible[i] |= bit;
+        for (Py_ssize_t i = right[j]; i < left[j] + len[j]; i++) s->possible[i] = bit;
+    }
+    return 1;
+}
+
 /* s->possible for the line in s->line: by bits when `one_colour` (every run colour 1 and
  * every mask below 4), else cell by cell. 0 when no placement fits. */
 static int solve_into(Scratch *s, Py_ssize_t n, const Py_ssize_t *len, const int *colour,
                       Py_ssize_t k, int one_colour) {
     if (one_colour) return narrow_bits(s->line, n, len, k, &s->bits, s->possible);
+    int fresh = solve_unnarrowed(s, n, len, colour, k);
+    if (fresh >= 0) return fresh;
     Work w = setup(s, s->line, n, len, colour, k);
     return narrow(&w, s->possible, s->cover);
 }
