@@ -114,3 +114,25 @@ def test_probing_with_the_solution_known_reaches_the_same_cells(
         assert states[0] == states[1]
         assert all(v in (UNKNOWN, s) for v, s in zip(states[0], solution))
     assert states[0].count(UNKNOWN) > 0  # #6574: probes leave cells to the search
+
+
+def test_remembered_line_answers_change_nothing() -> None:
+    """Colour puzzles keep each line state's answer in the engine across calls: probing with
+    the answers remembered, and again after they are dropped, narrows the same cells as the
+    Python fallback (which remembers none)."""
+    rnd = random.Random(5)
+    for _ in range(30):
+        puzzle = random_colour(rnd)
+        board = puzzle.board  # type: ignore[attr-defined]
+        empty = [board.full_mask] * (board.width * board.height)
+        cold, warm, dropped, python = list(empty), list(empty), list(empty), list(empty)
+        assert board.kernel is not None
+        board.kernel.forget_lines()
+        first = logic.solve_board_by_logic(board, cold)
+        assert logic.solve_board_by_logic(board, warm) == first  # every line answer remembered
+        board.kernel.forget_lines()
+        assert logic.solve_board_by_logic(board, dropped) == first
+        logic.propagate_python(board, python, set(range(board.height)), set(range(board.width)))
+        assert cold == warm == dropped
+        for fixpoint, probed in zip(python, cold):
+            assert probed & ~fixpoint == 0  # probing narrows the lines' fixpoint, never widens

@@ -653,6 +653,15 @@ fail:
 
 /* ---- the engine ---------------------------------------------------------------------------- */
 
+/* A remembered line answer: which line (rows 0.., then columns), a hash of its cells, and
+ * whether a placement fits (the answer itself sits in the engine's cache_data). */
+typedef struct {
+    uint64_t hash;
+    int32_t id, fits;
+} LineKey;
+
+#define LINE_CACHE_BYTES ((size_t)1 << 22)
+
 /* A probe that ended without contradiction: the cells it changed and their masks there. */
 typedef struct {
     Py_ssize_t stamp, count; /* count < 0: nothing remembered */
@@ -674,6 +683,11 @@ typedef struct {
     Py_ssize_t log_len, log_cap, memo_cells;
     int has_last;
     long probes, passes, solves;
+    /* the line answers remembered (direct-mapped): probing meets the same line states again
+     * and again (about half of the line solves on a colour puzzle that needs probes) */
+    LineKey *cache_keys;
+    uint64_t *cache_data; /* per slot: the line, then what the solver narrowed it to */
+    Py_ssize_t cache_slots, cache_width;
 } Engine;
 
 static void memo_forget(Engine *e) {
@@ -785,6 +799,36 @@ static void memo_remember(Engine *e, Py_ssize_t cell, int colour, const uint64_t
     e->memo_cells += count;
 }
 
+static uint64_t line_hash(const uint64_t *line, Py_ssize_t n, int32_t id) {
+    uint64_t h = 0xcbf29ce484222325u ^ (uint64_t)id;
+    for (Py_ssize_t i = 0; i < n; i++) h = (h ^ line[i]) * 0x100000001b3u;
+    return h ^ (h >> 29);
+}
+
+/* solve_into for line `id` (in e->s.line), from the cache when this line was last seen in
+ * the same state; the answer is remembered, replacing whatever shared its slot. */
+static int solve_remembered(Engine *e, int32_t id, Py_ssize_t n, const Py_ssize_t *len,
+                            const int *colour, Py_ssize_t k) {
+    Scratch *s = &e->s;
+    if (e->cache_slots == 0) return solve_into(s, n, len, colour, k, e->one_colour);
+    uint64_t h = line_hash(s->line, n, id);
+    Py_ssize_t slot = (Py_ssize_t)(h & (uint64_t)(e->cache_slots - 1));
+    LineKey *key = e->cache_keys + slot;
+    uint64_t *seen = e->cache_data + slot * 2 * e->cache_width, *answer = seen + e->cache_width;
+    size_t bytes = (size_t)n * sizeof(uint64_t);
+    if (key->id == id && key->hash == h && memcmp(seen, s->line, bytes) == 0) {
+        if (key->fits) memcpy(s->possible, answer, bytes);
+        return key->fits;
+    }
+    int fits = solve_into(s, n, len, colour, k, e->one_colour);
+    key->id = id;
+    key->hash = h;
+    key->fits = fits;
+    memcpy(seen, s->line, bytes);
+    if (fits) memcpy(answer, s->possible, bytes);
+    return fits;
+}
+
 /* One direction's part of a pass: solve every flagged line (flags cleared as it goes), mark
  * the crossing lines whose cells changed in `touched`; the broken line's index, or -1. */
 static Py_ssize_t sweep(Engine *e, uint64_t *grid, int rows, unsigned char *todo,
@@ -800,7 +844,8 @@ static Py_ssize_t sweep(Engine *e, uint64_t *grid, int rows, unsigned char *todo
         uint64_t *first = grid + (rows ? index * width : index);
         for (Py_ssize_t i = 0; i < n; i++) s->line[i] = first[i * step];
         Py_ssize_t at = clues->start[index], k = clues->start[index + 1] - at;
-        if (!solve_into(s, n, clues->len + at, clues->colour + at, k, e->one_colour)) return index;
+        int32_t id = (int32_t)(rows ? index : e->height + index);
+        if (!solve_remembered(e, id, n, clues->len + at, clues->colour + at, k)) return index;
         for (Py_ssize_t i = 0; i < n; i++) {
             uint64_t narrowed = s->possible[i] & s->line[i];
             if (narrowed != s->line[i]) {
@@ -851,6 +896,8 @@ static int run(Engine *e, uint64_t *grid, unsigned char *dirty, long max_passes,
 static void engine_dealloc(Engine *e) {
     memo_forget(e);
     free(e->entries);
+    free(e->cache_keys);
+    free(e->cache_data);
     free(e->log);
     free(e->grid);
     free(e->dirty);
@@ -858,6 +905,26 @@ static void engine_dealloc(Engine *e) {
     clues_free(&e->rows);
     clues_free(&e->cols);
     Py_TYPE(e)->tp_free((PyObject *)e);
+}
+
+/* The line cache: as many slots (a power of two) as LINE_CACHE_BYTES holds for the longest
+ * line; none for black-and-white, whose bit-parallel solver costs about what a look-up does. */
+static int cache_alloc(Engine *e) {
+    e->cache_width = e->width > e->height ? e->width : e->height;
+    e->cache_slots = 0;
+    if (e->one_colour) return 0;
+    size_t per_slot = 2 * (size_t)e->cache_width * sizeof(uint64_t);
+    Py_ssize_t slots = 16;
+    while ((size_t)slots * 2 * per_slot <= LINE_CACHE_BYTES) slots *= 2;
+    e->cache_keys = malloc((size_t)slots * sizeof(LineKey));
+    e->cache_data = malloc((size_t)slots * per_slot);
+    if (e->cache_keys == NULL || e->cache_data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < slots; i++) e->cache_keys[i].id = -1;
+    e->cache_slots = slots;
+    return 0;
 }
 
 static int engine_init(Engine *e, PyObject *args, PyObject *kwds) {
@@ -897,6 +964,7 @@ static int engine_init(Engine *e, PyObject *args, PyObject *kwds) {
     }
     e->trial = e->grid + e->total;
     e->last = e->trial + e->total;
+    if (cache_alloc(e) < 0) return -1;
     for (Py_ssize_t i = 0; i < e->total * e->colours; i++) {
         e->entries[i].cells = NULL;
         e->entries[i].masks = NULL;
@@ -1199,6 +1267,11 @@ static PyObject *engine_forget(Engine *e, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+static PyObject *engine_forget_lines(Engine *e, PyObject *unused) {
+    for (Py_ssize_t i = 0; i < e->cache_slots; i++) e->cache_keys[i].id = -1;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef engine_methods[] = {
     {"propagate", (PyCFunction)engine_propagate, METH_VARARGS,
      "propagate(cells, rows, cols, max_passes) -> (broken, passes, solves, rows left, columns "
@@ -1210,6 +1283,8 @@ static PyMethodDef engine_methods[] = {
      "solve_by_logic(cells, solution, ink_first, seconds) -> (status, broken, (probes, passes, "
      "solves)); cells narrowed in place."},
     {"forget", (PyCFunction)engine_forget, METH_NOARGS, "forget() : the probe memo emptied."},
+    {"forget_lines", (PyCFunction)engine_forget_lines, METH_NOARGS,
+     "forget_lines() : the remembered line answers dropped."},
     {"violation", (PyCFunction)engine_violation, METH_O,
      "violation(cells) -> None or the first (kind, index) whose runs differ from its clue."},
     {NULL, NULL, 0, NULL},
