@@ -184,8 +184,8 @@ def grid_rows(grid: Any) -> list[str]:
 
 
 def forget_lines(puzzle: Any) -> None:
-    """Drop the compiled engine's remembered line answers (colour puzzles), as the Python line
-    cache is cleared: each timed solve starts cold."""
+    """Drop the compiled engine's remembered line answers, as the Python line cache is
+    cleared: each timed solve starts cold."""
     kernel = getattr(getattr(puzzle, "board", None), "kernel", None)
     if kernel is not None:
         kernel.forget_lines()

@@ -59,8 +59,8 @@ class Engine:
     def forget(self) -> None:
         """Empty the probe memo."""
     def forget_lines(self) -> None:
-        """Drop the remembered line answers (colour puzzles: each line state's answer is kept
-        across calls, in at most 4 MB; benchmarks drop them to time a cold start)."""
+        """Drop the remembered line answers (each line state's answer is kept across calls,
+        in at most 4 MB; benchmarks drop them to time a cold start)."""
     def violation(self, cells: list[int], /) -> Broken | None:
         """The first line, rows first, whose runs differ from its clue (an undecided cell
         breaks its line), or None when the grid fits every clue."""
