@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from read import ROOT, judge, read_one, wrong_places
+from read import ROOT, _commit, judge, read_one, wrong_places
 
 DATA = ROOT / "bench" / "data" / "real-pictures"
 RESULTS = ROOT / "bench" / "results" / "read_real.md"
@@ -166,7 +166,9 @@ def main() -> None:
         "flagged by bench/read.py); partly = uncertain but a wrong line is not doubted; "
         "silent = status ok and wrong. Times are per picture on this shared 2-core machine.",
         "",
-        f"This run: {started} UTC.",
+        f"This run: {started} UTC on commit {_commit()}, `python bench/read_real.py"
+        + (" --fetched DIR" if args.fetched else "")
+        + "`.",
         "",
         "## Stored pictures",
         "",
