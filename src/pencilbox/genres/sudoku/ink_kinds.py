@@ -189,3 +189,42 @@ def _robust_z(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
     spread = max(1.4826 * float(np.median(np.abs(values - middle))), 1e-3)
     z: npt.NDArray[Any] = (values - middle) / spread
     return z
+
+
+UNLIKE_INK = 2.0
+"""A glyph's ink strength differs from the givens' (`unlike_votes`) when it is this many
+times as strong as their median, or as weak: light falling unevenly on a page changes the
+print's strength by a share, so it is measured by a share and not in the spread of the
+givens (which, in one light, is tight)."""
+
+
+def unlike_votes(glyphs: Glyphs, rows: list[int], reference: list[int]) -> list[int]:
+    """For each glyph of `rows`, in how many of shape (against its digit's copies among
+    `reference`; a glyph with no such copy counts as unlike), height and ink strength it
+    differs from the glyphs of `reference` (the thresholds of `odd_glyphs`, the ink's
+    strength by `UNLIKE_INK`)."""
+    crops = glyphs.crops.reshape(len(glyphs.digit), -1).astype(np.float32)
+    pairs = [
+        float(np.abs(crops[a] - crops[b]).mean())
+        for k, a in enumerate(reference)
+        for b in reference[k + 1 :]
+        if glyphs.digit[a] == glyphs.digit[b]
+    ]
+    typical = max(float(np.median(pairs)), 1e-6) if pairs else 0.0
+    height = float(np.median(glyphs.height[reference]))
+    strength = max(float(np.median(glyphs.strength[reference])), 1e-6)
+    votes = []
+    for i in rows:
+        copies = [j for j in reference if j != i and glyphs.digit[j] == glyphs.digit[i]]
+        if copies and typical:
+            shape = float(np.median([np.abs(crops[i] - crops[j]).mean() for j in copies]))
+            unlike_shape = shape >= ODD_SHAPE * typical
+        else:
+            unlike_shape = True
+        ratio = float(glyphs.strength[i]) / strength
+        votes.append(
+            int(unlike_shape)
+            + int(abs(float(glyphs.height[i]) / height - 1) >= ODD_HEIGHT)
+            + int(not 1 / UNLIKE_INK < ratio < UNLIKE_INK)
+        )
+    return votes

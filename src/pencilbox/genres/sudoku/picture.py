@@ -15,7 +15,10 @@
    doubted. A glyph far fainter than the givens (pencil marks stacked as tall as a given)
    is read as empty, and doubted. Where colour cannot tell, the glyphs left as givens get
    a second look (genres/sudoku/ink_kinds): shape, size and ink strength, agreeing with a
-   weak tint difference, may still show the player's entries among them, doubted.
+   weak tint difference, may still show the player's entries among them, doubted. A glyph
+   doubted for its ink alone is taken for a given when a symmetric layout of the givens
+   puts a given in its partner cell (genres/sudoku/layout): uneven light on a photographed
+   page makes print look a little unlike print.
 5. The rules read again: givens must not clash and must have exactly one solution. When they
    do not, the recogniser's next-best values are tried for the least certain cells
    (core.vision.repair).
@@ -48,7 +51,7 @@ from pencilbox.core.vision.picture import Picture
 from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Status, Verdict
 from pencilbox.core.vision.repair import Suspect, search
 from pencilbox.errors import FormatError
-from pencilbox.genres.sudoku import ink_kinds
+from pencilbox.genres.sudoku import ink_kinds, layout
 from pencilbox.genres.sudoku.ink_kinds import two_means
 
 SIZES = (9, 16)
@@ -440,7 +443,9 @@ def _colour_groups(cells: _Cells, guesses: list[Guess], dark: bool, size: int = 
         return [GIVEN] * len(boxes)
     looks = _looks(cells.colour, cells.ink, cells.mask, boxes)
     roles = _roles_by_looks(looks, dark, MIN_GIVENS.get(size, 0))
-    return _second_kind_doubted(roles, looks, boxes, guesses, cells.crops, dark)
+    roles = _second_kind_doubted(roles, looks, boxes, guesses, cells.crops, dark)
+    places = [(r, c) for r, c, _ in cells.boxes]
+    return _settled_by_layout(roles, places, looks, boxes, guesses, cells.crops, size)
 
 
 def _roles_by_looks(looks: _Looks, dark: bool, least: int) -> list[str]:
@@ -503,6 +508,42 @@ def _second_kind_doubted(
     )
     suspects = {taken[k] for k in ink_kinds.second_kind(glyphs)}
     return [UNSURE if i in suspects else role for i, role in enumerate(roles)]
+
+
+def _settled_by_layout(
+    roles: list[str],
+    places: list[tuple[int, int]],
+    looks: _Looks,
+    boxes: list[Blob],
+    guesses: list[Guess],
+    crops: npt.NDArray[Any],
+    size: int,
+) -> list[str]:
+    """`roles` with the UNSURE glyphs that the puzzle's symmetric layout shows to be givens
+    GIVEN (genres/sudoku/layout), unless they also look another kind than the sure givens
+    in two of shape, height and ink strength (ink_kinds.unlike_votes): a doubt from the
+    colour alone, which uneven light on a photographed page gives print too, is settled by
+    evidence of another kind."""
+    numbered = [i for i, guess in enumerate(guesses) if guess.best != "none"]
+    sure = [i for i in numbered if roles[i] == GIVEN]
+    doubted = [i for i in numbered if roles[i] == UNSURE]
+    witnessed = layout.givens_by_layout(
+        {places[i] for i in sure}, {places[i] for i in doubted}, size, MIN_GIVENS.get(size, 0)
+    )
+    rows = [i for i in doubted if places[i] in witnessed]
+    if not rows:
+        return roles
+    glyphs = ink_kinds.Glyphs(
+        looks.tint,
+        looks.strength[:, 0],
+        np.array([box.y1 - box.y0 for box in boxes], np.float64),
+        [guess.best for guess in guesses],
+        crops,
+        np.zeros(len(boxes)),
+    )
+    votes = ink_kinds.unlike_votes(glyphs, rows, sure)
+    settled = {i for i, vote in zip(rows, votes, strict=True) if vote < 2}
+    return [GIVEN if i in settled else role for i, role in enumerate(roles)]
 
 
 Doubt = tuple[npt.NDArray[Any], int]
