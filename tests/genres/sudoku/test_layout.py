@@ -34,6 +34,18 @@ def test_an_entry_in_an_empty_cells_partner_or_an_asymmetric_grid_has_no_witness
     assert layout.givens_by_layout({(0, 1)}, {(8, 7)}, 9, 17) == set()
 
 
+def test_a_grid_filled_with_doubted_entries_is_not_taken_for_symmetric():
+    """A player's grid mostly filled with entries close to the givens' ink: every cell is
+    held, but the sure givens of an asymmetric puzzle pair up only by chance."""
+    sure = {(0, 0), (0, 5), (1, 3), (2, 7), (3, 1), (4, 6), (5, 2), (6, 8), (7, 4), (8, 3)}
+    sure |= {(1, 8), (2, 2), (3, 5), (5, 7), (6, 0), (7, 6), (8, 1)}
+    every = {(r, c) for r in range(9) for c in range(9)}
+    doubted = every - sure
+    assert all(layout.partner(cell, 9) in sure | doubted for cell in sure)
+    assert not layout.symmetric(sure, doubted, 9, 17)
+    assert layout.givens_by_layout(sure, doubted, 9, 17) == set()
+
+
 def _reading_parts(
     odd: dict[int, str],
 ) -> tuple[list[str], list[tuple[int, int]], picture._Looks, list[Blob], list[Guess], np.ndarray]:

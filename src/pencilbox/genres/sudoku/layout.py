@@ -22,11 +22,21 @@ def partner(cell: Cell, size: int) -> Cell:
     return (size - 1 - cell[0], size - 1 - cell[1])
 
 
+SURE_PAIRS = 0.75
+"""The share of the sure givens whose partner is a sure given too, at the least, for a
+symmetric layout: a grid that a player has mostly filled with entries close to the givens'
+ink has every cell held, symmetric or not, but there the sure givens pair up only by chance
+(about as often as a cell holds a given)."""
+
+
 def symmetric(sure: set[Cell], doubted: set[Cell], size: int, least: int) -> bool:
     """True when the grid's `sure` givens (at least `least` of them) all have a partner
-    that holds a glyph, sure or `doubted`."""
+    that holds a glyph, sure or `doubted`, and most (SURE_PAIRS) a sure one."""
     held = sure | doubted
-    return len(sure) >= least and all(partner(cell, size) in held for cell in sure)
+    if len(sure) < least or not all(partner(cell, size) in held for cell in sure):
+        return False
+    paired = sum(1 for cell in sure if partner(cell, size) in sure)
+    return paired >= SURE_PAIRS * len(sure)
 
 
 def givens_by_layout(sure: set[Cell], doubted: set[Cell], size: int, least: int) -> set[Cell]:
