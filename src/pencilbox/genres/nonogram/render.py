@@ -86,11 +86,16 @@ def clue_depth(puzzle: Drawn) -> tuple[int, int]:
     return clue_cols, clue_rows
 
 
-def svg_start(puzzle: Drawn, size: int) -> tuple[int, int, list[str]]:
-    """The grid's top-left corner and the SVG's opening elements (the clues' room included)."""
+def _svg_frame(puzzle: Drawn, size: int) -> tuple[int, int, int, int]:
+    """The grid's top-left corner past the clues' room, and the picture's width and height."""
     clue_cols, clue_rows = clue_depth(puzzle)
     left, top = clue_cols * size, clue_rows * size
-    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
+    return left, top, left + puzzle.width * size + 1, top + puzzle.height * size + 1
+
+
+def svg_start(puzzle: Drawn, size: int) -> tuple[int, int, list[str]]:
+    """The grid's top-left corner and the SVG's opening elements (the clues' room included)."""
+    left, top, width, height = _svg_frame(puzzle, size)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{size * 0.7:.1f}">',
@@ -103,9 +108,7 @@ def svg_start(puzzle: Drawn, size: int) -> tuple[int, int, list[str]]:
 
 def svg_end(puzzle: Drawn, size: int, out: list[str]) -> str:
     """The grid lines over the cells (thick every five) and the closing tag."""
-    clue_cols, clue_rows = clue_depth(puzzle)
-    left, top = clue_cols * size, clue_rows * size
-    width, height = left + puzzle.width * size + 1, top + puzzle.height * size + 1
+    left, top, width, height = _svg_frame(puzzle, size)
     for c in range(puzzle.width + 1):
         x = left + c * size + 0.5
         weight = 2 if c % 5 == 0 or c == puzzle.width else 1

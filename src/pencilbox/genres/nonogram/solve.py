@@ -150,7 +150,8 @@ def _search(
 ) -> list[Grid]:
     # Always look for two, even when fewer are wanted: the verdict needs the proof.
     wanted = max(limit, 2)
-    if sum(1 for mask in cells if mask & (mask - 1)) <= BRANCH_OPEN:
+    open_cells = [i for i, mask in enumerate(cells) if mask & (mask - 1)]
+    if len(open_cells) <= BRANCH_OPEN:
         guessed = branch_search(board, cells, wanted, deadline)
         if guessed is not None:
             stats.count("branch_searches")
@@ -160,7 +161,6 @@ def _search(
             cell_vars = encode(board, cells, solver)
         except Unsatisfiable:
             return []
-        open_cells = [i for i, mask in enumerate(cells) if mask & (mask - 1)]
         keys = [(i, colour) for i in open_cells for colour in cell_vars[i]]
         variables = [cell_vars[i][colour] for i, colour in keys]
         found = enumerate_with_lines(board, cells, cell_vars, solver, wanted, stats, deadline)
