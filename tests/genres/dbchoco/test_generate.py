@@ -201,8 +201,9 @@ def test_every_grade_comes_out_of_the_command_line(grade: str, seed: int) -> Non
     record = json.loads(pencilbox("grade", made["url"], "--jsonl"))
     assert record["level"] == grade
     assert record["solved_by_logic"] is (grade != "search")
-    if grade == "local":  # the hardest technique is named, one of the level's five
-        assert record["hardest"] in ("numbers", "dead_end", "area", "sizes", "balance")
+    if grade == "local":  # the hardest technique is named, one of the level's six
+        local = ("numbers", "dead_end", "area", "sizes", "balance", "small_placement")
+        assert record["hardest"] in local
 
 
 def test_logic_goes_on_from_fewer_clues_and_only_adds_true_edges() -> None:
@@ -249,13 +250,20 @@ def test_a_local_puzzle_has_no_clue_local_logic_can_do_without() -> None:
 def test_the_local_level_thins_the_fewest_clued_of_the_screened_tilings() -> None:
     import random
 
-    from pencilbox.genres.dbchoco.generate import SCREENED, Tiling, _first_clues, _screened, tile
+    from pencilbox.genres.dbchoco.generate import (
+        SCREENED,
+        THINNED,
+        Tiling,
+        _first_clues,
+        _screened,
+        tile,
+    )
 
-    tiling, clues = _screened(6, 6, "local", random.Random(5), 8) or (None, set())
+    chosen = _screened(6, 6, "local", random.Random(5), 8) or []
     replay, counts = random.Random(5), []
     while len(counts) < SCREENED["local"]:
         found = _first_clues(Tiling.of(*tile(6, 6, replay, 8)), "local", replay)
         if found is not None:
             counts.append(len(found))
-    assert tiling is not None and len(clues) == min(counts)
+    assert [len(clues) for _, clues in chosen] == sorted(counts)[: THINNED["local"]]
     assert len(set(counts)) > 1  # the tilings differ: screening has something to choose

@@ -11,8 +11,9 @@ import pytest
 import pencilbox
 from pencilbox.core.step import Step
 from pencilbox.genres.dbchoco.formats import read
-from pencilbox.genres.dbchoco.logic import State, deduce, propagate
-from pencilbox.genres.dbchoco.logic.state import AREA, REACH, components
+from pencilbox.genres.dbchoco.logic import State, deduce, propagate, rules_up_to
+from pencilbox.genres.dbchoco.logic.blocks import small_placements
+from pencilbox.genres.dbchoco.logic.state import AREA, GRADE_OF, REACH, components
 from pencilbox.genres.dbchoco.logic.trial import contradiction
 from pencilbox.genres.dbchoco.model import OPEN, UNDECIDED, WALL, DoubleChoco
 from pencilbox.genres.dbchoco.placements import Board, blocks_for
@@ -59,6 +60,20 @@ def test_placement_step_says_how_many_ways() -> None:
     placement = [s for s in steps if s.technique == "placement"]
     assert placement
     assert "fits in" in placement[0].sentence and "block of the" in placement[0].sentence
+
+
+def test_small_placements_are_local_and_finish_what_the_other_local_steps_cannot() -> None:
+    # found by search: local logic without placing the numbers up to 3 stalls on it
+    puzzle = read("https://puzz.link/p?dbchoco/4/4/glt0j2i2h1j")
+    others = tuple(rule for rule in rules_up_to("local") if rule is not small_placements)
+    stalled = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
+    propagate(stalled, None, others)
+    assert UNDECIDED in stalled.edges
+    state = deduce(puzzle, level="local")
+    assert UNDECIDED not in state.edges and state.grade() == "local"
+    small = [s for s in state.steps if s.technique == "small_placement"]
+    assert small and all("fits in" in s.sentence for s in small)
+    assert GRADE_OF["small_placement"] == "local"
 
 
 def _brute_force_blocks(

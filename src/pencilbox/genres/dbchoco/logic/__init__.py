@@ -3,7 +3,8 @@
 Techniques, easiest first, in three levels (the grade of a puzzle is the level of the
 hardest technique it needs, `search` when logic stops short):
 
-Level `local` (rules.py), each looking at one edge, corner, area or cut:
+Level `local` (rules.py and, for 6, blocks.py), each looking at one edge, corner, area or
+cut, or at the few shapes a small number can take:
 1. `numbers`: a wall between two cells whose blocks so far hold different numbers; a wall
    between a 1 and its neighbours of the same colour.
 2. `dead_end`: no wall ends inside a block (at an inner corner).
@@ -16,23 +17,25 @@ Level `local` (rules.py), each looking at one edge, corner, area or cut:
    sizes are walled apart.
 5. `balance`: every block has as many white cells as gray ones, so an edge whose wall would
    cut off an unbalanced region is open.
+6. `small_placement`: technique 7 for the numbers 1 to 3 only, whose areas are a cell, a
+   domino or a tromino (blocks.SMALL_NUMBER says why that is local).
 
 Level `placement` (blocks.py), whole blocks:
-6. `placement`: every way to place a number's block (or a small pocket's) is listed, the
+7. `placement`: every way to place a number's block (or a small pocket's) is listed, the
    ways that break a rule at once are dropped, and what all the others share is decided.
-7. `shape`: a growing area's partner holds a turned or mirrored copy of it; the cells that
+8. `shape`: a growing area's partner holds a turned or mirrored copy of it; the cells that
    every possible copy uses are in its block.
 
 Level `contradiction` (trial.py):
-8. `contradiction`: bounded trial: an edge set one way breaks a rule after the techniques
+9. `contradiction`: bounded trial: an edge set one way breaks a rule after the techniques
    above, so it is the other way (the step tells the short proof).
 
 Level `search`:
-9. `backbone`: the labelled last resort: the complete search shows the remaining edges
+10. `backbone`: the labelled last resort: the complete search shows the remaining edges
    take the same value in every answer.
 
 Within a level the order follows cost and how local the reasoning is (bench/results/
-dbchoco.md counts the steps of each). The five local techniques are one level because
+dbchoco.md counts the steps of each). The first five local techniques are one level because
 none of them can finish a puzzle with only the ones before it: `numbers` and `sizes` only
 ever draw walls, `dead_end` opens an edge only beside three open ones, and `area` opens
 only where walls already close a cell in, so until `balance` nothing opens the edges
@@ -41,7 +44,9 @@ clue in every cell (before `area` knew the only partner): the techniques up to `
 `dead_end`, `area` and `sizes` finish none, up to `balance` 4, up to `placement` 13; as
 levels of their own the first four could never be a puzzle's grade. (The only-partner rule
 then took the local level from 0 to 6 of 20 such 8x8 tilings, which is what lets the
-generator make `local` puzzles of 8x8.) Trial is last because each try runs all the others.
+generator make `local` puzzles of 8x8; `small_placement` then brought the fewest clues a
+local 8x8 needs from 17 to 12, the human setters' median being 8.) Trial is last because
+each try runs all the others.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from pencilbox.core.grid import Cell
 from pencilbox.core.step import Step
 from pencilbox.core.timing import Deadline, TimeLimitReached
 from pencilbox.genres.dbchoco.board import UNDECIDED, Walls
-from pencilbox.genres.dbchoco.logic.blocks import placements, shape
+from pencilbox.genres.dbchoco.logic.blocks import placements, shape, small_placements
 from pencilbox.genres.dbchoco.logic.checks import broken, quick_check
 from pencilbox.genres.dbchoco.logic.rules import areas, balance, dead_ends, numbers, sizes
 from pencilbox.genres.dbchoco.logic.state import GRADE_OF, GRADES, LEVELS, Broken, State
@@ -78,9 +83,18 @@ __all__ = [
     "trial_propagate",
 ]
 
-RULES = (numbers, dead_ends, areas, sizes, balance, placements, shape)
+RULES = (numbers, dead_ends, areas, sizes, balance, small_placements, placements, shape)
 """The techniques below trial, easiest first: each pass starts again from the first."""
-RULE_TECHNIQUES = ("numbers", "dead_end", "area", "sizes", "balance", "placement", "shape")
+RULE_TECHNIQUES = (
+    "numbers",
+    "dead_end",
+    "area",
+    "sizes",
+    "balance",
+    "small_placement",
+    "placement",
+    "shape",
+)
 """The technique each of RULES records its steps as."""
 
 PROBE_SECONDS = 10.0

@@ -26,13 +26,14 @@ GRADE_OF = {
     "area": "local",
     "sizes": "local",
     "balance": "local",
+    "small_placement": "local",
     "placement": "placement",
     "shape": "placement",
     "contradiction": "contradiction",
     "backbone": "search",
 }
 """Every technique, easiest first, and the level it belongs to (logic/__init__.py says why
-the five local techniques make one level)."""
+the first five local techniques make one level)."""
 GRADES = ("local", "placement", "contradiction", "search")
 """The levels a puzzle can grade, easiest first: the level of the hardest technique it needs."""
 LEVELS = {technique: GRADES.index(grade) + 1 for technique, grade in GRADE_OF.items()}
