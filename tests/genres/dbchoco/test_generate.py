@@ -252,10 +252,10 @@ def test_the_local_level_thins_the_fewest_clued_of_the_screened_tilings() -> Non
 
     from pencilbox.genres.dbchoco.generate import (
         SCREENED,
-        THINNED,
         Tiling,
         _first_clues,
         _screened,
+        _thinned,
         tile,
     )
 
@@ -265,5 +265,5 @@ def test_the_local_level_thins_the_fewest_clued_of_the_screened_tilings() -> Non
         found = _first_clues(Tiling.of(*tile(6, 6, replay, 8)), "local", replay)
         if found is not None:
             counts.append(len(found))
-    assert [len(clues) for _, clues in chosen] == sorted(counts)[: THINNED["local"]]
+    assert [len(clues) for _, clues in chosen] == sorted(counts)[: _thinned(6, 6, "local")]
     assert len(set(counts)) > 1  # the tilings differ: screening has something to choose

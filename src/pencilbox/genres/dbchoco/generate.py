@@ -18,7 +18,7 @@
    that level (so the result is as sparse as the grade allows), and a result of another
    grade is retried with the next seed. (Checking `contradiction` at each removal would
    cost seconds of probing per clue on 10x10.) At the local level several tilings are
-   clued and the few with the fewest clues are thinned (SCREENED, THINNED). A
+   clued and the few with the fewest clues are thinned (SCREENED, THINNED_CELLS). A
    `contradiction` puzzle
    is a placement-level one less a clue: the first of a few whose loss keeps the answer
    unique and that trials (with a budget of edges tried) then finish, those whose loss
@@ -487,18 +487,23 @@ foretells the count after it well enough (the fewest before: 27 and 23 after): c
 tiling costs a fraction of thinning it (about 1 s against 4 s on 10x10)."""
 
 
-THINNED = {"local": 2}
-"""Of the screened tilings, how many (those with the fewest clues first) are thinned before
-the one with the fewest clues left is kept. The count before thinning foretells the one after
-it only roughly. Local level, median clues and CPU s, thinning the best one, two or three:
-8x8 (seeds 1-7) 12, 10 and 10; 10x10 (seeds 1-5) 18 at 8 s, 18 at 12 s, 16 at 15-20 s. Two
-keeps the 10x10 well inside its 20 s."""
+THINNED_CELLS = 200
+"""At the local level, how many of the screened tilings (those with the fewest clues first)
+are thinned before the one with the fewest clues left is kept: as many as make this many
+cells together (6x6: 5, 8x8: 3, 10x10: 2, larger: 1), since the count before thinning
+foretells the one after only roughly and thinning costs about the square of the cells.
+Median clues and CPU s thinning the best one, two or three: 8x8 (seeds 1-7) 12, 10 and 10;
+10x10 (seeds 1-5) 18 at 8 s, 18 at 12 s, 16 at 15-20 s (too near its 20 s)."""
+
+
+def _thinned(w: int, h: int, target: str | None) -> int:
+    return max(1, THINNED_CELLS // (w * h)) if target == "local" else 1
 
 
 def _screened(
     w: int, h: int, target: str | None, rng: random.Random, max_half: int
 ) -> list[tuple[Tiling, set[Cell]]] | None:
-    """Tilings with a first clue set for the level: the THINNED with the fewest clues among
+    """Tilings with a first clue set for the level: the `_thinned` with the fewest clues among
     the first SCREENED tilings that reach it, within RETILES tilings; None when none does."""
     found: list[tuple[Tiling, set[Cell]]] = []
     for _ in range(RETILES):
@@ -508,7 +513,7 @@ def _screened(
             found.append((tiling, clues))
             if len(found) == SCREENED.get(target or "", 1):
                 break
-    return sorted(found, key=lambda pair: len(pair[1]))[: THINNED.get(target or "", 1)] or None
+    return sorted(found, key=lambda pair: len(pair[1]))[: _thinned(w, h, target)] or None
 
 
 def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) -> dict[str, Any]:
