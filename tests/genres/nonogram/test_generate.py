@@ -13,6 +13,7 @@ import pytest
 
 import pencilbox
 from pencilbox.cli import main
+from pencilbox.core.seeds import attempt_seed
 from pencilbox.errors import PuzzleError
 from pencilbox.genres.nonogram.generate import generate
 from pencilbox.genres.nonogram.logic import propagate_all
@@ -99,16 +100,18 @@ def test_grade_line_is_solvable_by_line_logic_alone(seed: int) -> None:
     assert made["grade"] == "line" == puzzle.grade()
 
 
-def test_grade_probe_tries_the_next_seeds_and_reports_the_one_that_fits() -> None:
-    made = generate(size="15x15", seed=1, grade="probe", density=0.3)
+def test_grade_probe_tries_further_seeds_and_reports_the_one_that_fits() -> None:
+    made = generate(size="15x15", seed=3, grade="probe", density=0.3)
     assert made["grade"] == "probe" == made["puzzle"].grade()
-    assert made["seed"] == 1 + made["attempts"] - 1
+    assert made["attempts"] == 2  # seed 3 alone is of another grade: a retry made it
+    assert made["seed"] == attempt_seed(3, 1)  # not 4, the next puzzle of a batch
     # That seed alone, without a grade, makes the same puzzle.
     assert generate(size="15x15", seed=made["seed"], density=0.3)["solution"] == made["solution"]
 
 
 def test_an_unreachable_grade_says_so() -> None:
-    with pytest.raises(PuzzleError, match="no 3x3 Nonogram of grade 'search' in 4 seeds"):
+    expected = "no 3x3 Nonogram of grade 'search' in 4 attempts from seed 1"
+    with pytest.raises(PuzzleError, match=expected):
         generate(size="3x3", seed=1, grade="search", attempts=4)
 
 

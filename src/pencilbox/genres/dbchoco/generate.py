@@ -16,13 +16,13 @@
    level's logic finishes the puzzle (the `local` level needs many more clues than one a
    block), then step 3 also keeps every clue whose removal would leave the puzzle beyond
    that level (so the result is as sparse as the grade allows), and a result of another
-   grade is retried with the next seed. (Checking `contradiction` at each removal would
-   cost seconds of probing per clue on 10x10.) At the local level several tilings are
-   clued and the few with the fewest clues are thinned (SCREENED, THINNED_CELLS). A
-   `contradiction` puzzle
-   is a placement-level one less a clue: the first of a few whose loss keeps the answer
-   unique and that trials (with a budget of edges tried) then finish, those whose loss
-   leaves placement logic the least to do first. `search` is checked at the end.
+   grade is retried with a further seed (core.seeds). (Checking `contradiction` at each
+   removal would cost seconds of probing per clue on 10x10.) At the local level several
+   tilings are clued and the few with the fewest clues are thinned (SCREENED,
+   THINNED_CELLS). A `contradiction` puzzle is a placement-level one less a clue: the
+   first of a few whose loss keeps the answer unique and that trials (with a budget of
+   edges tried) then finish, those whose loss leaves placement logic the least to do
+   first. `search` is checked at the end.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from typing import Any
 
 from pencilbox.core.grid import Cell
 from pencilbox.core.notation import whole_value
+from pencilbox.core.seeds import attempt_seed
 from pencilbox.core.timing import Deadline, Stats, TimeLimitReached
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.dbchoco.board import UNDECIDED
@@ -247,9 +248,10 @@ def generate(
     attempts = whole_value(attempts, "--attempts", minimum=1)
     biggest = whole_value(max_block if max_block is not None else 16, "--max-block", minimum=2)
     for attempt in range(attempts if grade else 1):
-        made = _generate_one(w, h, base_seed + attempt, grade, biggest // 2)
+        seed_used = attempt_seed(base_seed, attempt)
+        made = _generate_one(w, h, seed_used, grade, biggest // 2)
         if grade is None or made["grade"] == grade:
-            made["seed"] = base_seed + attempt
+            made["seed"] = seed_used
             made["time_s"] = time.perf_counter() - started
             return made
     raise PuzzleError(f"no {w}x{h} puzzle of grade {grade!r} in {attempts} attempts")
@@ -520,7 +522,7 @@ def _generate_one(w: int, h: int, seed: int, target: str | None, max_half: int) 
     rng = random.Random(seed)
     found = _screened(w, h, target, rng, max_half)
     if found is None:  # no tiling reached the level: one of another grade (the caller tries
-        target = None  # a next seed)
+        target = None  # a further seed)
         while found is None:
             tiling = Tiling.of(*tile(w, h, rng, max_half))
             clues = _first_clues(tiling, None, rng)

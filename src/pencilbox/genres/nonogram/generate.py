@@ -10,8 +10,9 @@
    changes that cell's row and column clues and so breaks that ambiguity; the new clues are
    checked again. After `MAX_FIXES` flips the picture is dropped and a fresh one is drawn
    from the same random stream.
-3. The grade is the solver's (line / probe / search). With `grade=` the next seeds are tried
-   until one gives that grade; the seed reported is the one that did, and the same seed
+3. The grade is the solver's (line / probe / search). With `grade=` further seeds are tried
+   (core.seeds: not the next numbers, which are a batch's next puzzles) until one gives
+   that grade; the seed reported is the one that did, and the same seed
    without `grade` gives the same puzzle (the grade never steers the generation itself).
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 
 from pencilbox.core.grid import Grid
 from pencilbox.core.notation import whole_value
+from pencilbox.core.seeds import attempt_seed
 from pencilbox.errors import PuzzleError, quote
 from pencilbox.genres.base import SolveResult
 from pencilbox.genres.nonogram.model import (
@@ -102,13 +104,13 @@ def generate(
     tries = whole_value(attempts, "--attempts", minimum=1)
     base_seed = whole_value(seed, "--seed") if seed is not None else random.randrange(1 << 30)
     for attempt in range(tries if grade else 1):
-        made = generate_one(w, h, fill, base_seed + attempt)
+        made = generate_one(w, h, fill, attempt_seed(base_seed, attempt))
         if grade is None or made["grade"] == grade:
             made["attempts"] = attempt + 1
             made["time_s"] = time.perf_counter() - started
             return made
     raise PuzzleError(
-        f"no {w}x{h} Nonogram of grade {grade!r} in {tries} seeds from {base_seed} "
+        f"no {w}x{h} Nonogram of grade {grade!r} in {tries} attempts from seed {base_seed} "
         "(raise --attempts, or try another --density)"
     )
 
