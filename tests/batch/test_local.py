@@ -253,3 +253,19 @@ def test_batch_solve_grades_double_choco_only_when_asked(tmp_path: Path, puzzle_
     assert fast["status"] == slow["status"] == "unique"
     assert fast["grade"] is None and slow["grade"] in ("local", "placement", "contradiction")
     assert [_same(r) for r in records(plain)] == [_same(r) for r in _solve_jsonl(*boards)]
+
+
+def test_a_batch_holds_no_puzzle_twice_when_a_seed_retries(tmp_path: Path) -> None:
+    """Seed 1 of an 8x8 local Double Choco with blocks of at most 8 cells misses its grade
+    and retries; the retry used to be seed 2, the batch's next puzzle, so both records held
+    one puzzle."""
+    out = tmp_path / "made.jsonl"
+    options = ["--size", "8x8", "--grade", "local", "--max-block", "8"]
+    done = run_batch(
+        "generate", "dbchoco", *options, "--count", "2", "--seed", "1", "--out", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    made = records(out)
+    assert [r["seed"] for r in made] == [1, 2]
+    assert all(r["grade"] == "local" for r in made)
+    assert made[0]["url"] != made[1]["url"]

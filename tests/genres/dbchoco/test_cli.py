@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pencilbox.genres.dbchoco.model import Walls
 from tests.genres.dbchoco._data import DATA, load
 
 SMALL = DATA / "robx_pzprjs_01_6x6.json"
@@ -155,41 +156,14 @@ def test_a_hint_midway_is_a_trial_from_the_players_edges(monkeypatch: pytest.Mon
         assert big.answer.edges[edge] == value
 
 
-def _block_sizes(answer: dict[str, list[str]]) -> list[int]:
-    """The blocks' sizes of an answer: cells joined where no wall stands between them."""
-    vertical, horizontal = answer["vertical"], answer["horizontal"]
-    h, w = len(vertical), len(vertical[0]) + 1
-    seen: set[tuple[int, int]] = set()
-    sizes = []
-    for start in ((r, c) for r in range(h) for c in range(w)):
-        if start in seen:
-            continue
-        seen.add(start)
-        todo, size = [start], 0
-        while todo:
-            r, c = todo.pop()
-            size += 1
-            steps = [
-                ((r, c + 1), c + 1 < w and vertical[r][c] == "0"),
-                ((r, c - 1), c > 0 and vertical[r][c - 1] == "0"),
-                ((r + 1, c), r + 1 < h and horizontal[r][c] == "0"),
-                ((r - 1, c), r > 0 and horizontal[r - 1][c] == "0"),
-            ]
-            for nxt, open_ in steps:
-                if open_ and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        sizes.append(size)
-    return sizes
-
-
 def test_generate_keeps_blocks_within_max_block() -> None:
     run = pencilbox(
         "generate", "dbchoco", "--size", "6x6", "--seed", "3", "--max-block", "4", "--json"
     )
     assert run.returncode == 0, run.stderr
     made = json.loads(run.stdout)
-    sizes = _block_sizes(made["answer"])
+    answer = Walls.from_strings(6, 6, made["answer"]["vertical"], made["answer"]["horizontal"])
+    sizes = [len(block) for block in answer.blocks()]
     assert max(sizes) <= 4 and sum(sizes) == 36
     solved = json.loads(pencilbox("solve", made["url"], "--jsonl").stdout)
     assert solved["status"] == "unique"

@@ -9,6 +9,7 @@ import pytest
 
 from pencilbox.core import timing
 from pencilbox.core.grid import Cell
+from pencilbox.core.seeds import RETRY_SEEDS
 from pencilbox.genres.dbchoco.check import violations
 from pencilbox.genres.dbchoco.generate import generate
 from pencilbox.genres.dbchoco.model import QUESTION, DoubleChoco, Walls
@@ -267,3 +268,14 @@ def test_the_local_level_thins_the_fewest_clued_of_the_screened_tilings() -> Non
             counts.append(len(found))
     assert [len(clues) for _, clues in chosen] == sorted(counts)[: _thinned(6, 6, "local")]
     assert len(set(counts)) > 1  # the tilings differ: screening has something to choose
+
+
+def test_a_retry_reports_its_own_seed_and_that_seed_remakes_the_puzzle() -> None:
+    # 8x8 local with blocks of at most 8 cells: seed 1 is of another grade, and its retry
+    # used to be seed 2 (tests/batch/test_local.py: a batch's seeds 1 and 2 then gave one
+    # puzzle)
+    first = generate("8x8", 1, grade="local", max_block=8)
+    assert first["grade"] == "local"
+    assert first["seed"] != 1 and first["seed"] >= RETRY_SEEDS
+    # the seed reported makes the same puzzle again, on its first attempt
+    assert generate("8x8", first["seed"], grade="local", max_block=8)["url"] == first["url"]

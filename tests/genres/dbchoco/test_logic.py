@@ -11,7 +11,7 @@ import pytest
 import pencilbox
 from pencilbox.core.step import Step
 from pencilbox.genres.dbchoco.formats import read
-from pencilbox.genres.dbchoco.logic import State, deduce, propagate, rules_up_to
+from pencilbox.genres.dbchoco.logic import EDGE_RULES, State, deduce, propagate, rules_up_to
 from pencilbox.genres.dbchoco.logic.blocks import small_placements
 from pencilbox.genres.dbchoco.logic.state import AREA, GRADE_OF, REACH, components
 from pencilbox.genres.dbchoco.logic.trial import contradiction
@@ -65,9 +65,9 @@ def test_placement_step_says_how_many_ways() -> None:
 def test_small_placements_are_local_and_finish_what_the_other_local_steps_cannot() -> None:
     # found by search: local logic without placing the numbers up to 3 stalls on it
     puzzle = read("https://puzz.link/p?dbchoco/4/4/glt0j2i2h1j")
-    others = tuple(rule for rule in rules_up_to("local") if rule is not small_placements)
+    assert set(rules_up_to("local")) == {*EDGE_RULES, small_placements}
     stalled = State(puzzle, [UNDECIDED] * puzzle.geometry.count)
-    propagate(stalled, None, others)
+    propagate(stalled, None, EDGE_RULES)
     assert UNDECIDED in stalled.edges
     state = deduce(puzzle, level="local")
     assert UNDECIDED not in state.edges and state.grade() == "local"

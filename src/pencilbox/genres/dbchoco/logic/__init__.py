@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from pencilbox.genres.dbchoco.model import DoubleChoco
 
 __all__ = [
+    "EDGE_RULES",
     "GRADES",
     "GRADE_OF",
     "LEVELS",
@@ -83,7 +84,12 @@ __all__ = [
     "trial_propagate",
 ]
 
-RULES = (numbers, dead_ends, areas, sizes, balance, small_placements, placements, shape)
+EDGE_RULES = (numbers, dead_ends, areas, sizes, balance)
+"""The local techniques that look at one edge, corner, area or cut: the local level without
+the small numbers' placements, which list blocks and cost several times as much (what the
+generator orders clues by)."""
+
+RULES = (*EDGE_RULES, small_placements, placements, shape)
 """The techniques below trial, easiest first: each pass starts again from the first."""
 RULE_TECHNIQUES = (
     "numbers",

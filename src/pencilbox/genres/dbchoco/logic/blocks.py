@@ -29,7 +29,6 @@ from pencilbox.genres.dbchoco.logic.state import (
     component,
     components,
     describe,
-    number,
 )
 from pencilbox.genres.dbchoco.placements import Board, Placed, agreement
 from pencilbox.genres.dbchoco.shapes import images, normalise
@@ -50,7 +49,7 @@ after: median 17 -> 12; with 2 as the largest: 14)."""
 
 def small_placements(state: State) -> bool:
     """The blocks of the numbers up to SMALL_NUMBER, as `placements` does for the others."""
-    small = [cell for cell, n in _numbered(state) if n <= SMALL_NUMBER]
+    small = [cell for cell, n in _clued(state) if n <= SMALL_NUMBER]
     return _placed_in_common(state, small, "small_placement")
 
 
@@ -59,18 +58,18 @@ def placements(state: State) -> bool:
     The numbers up to SMALL_NUMBER are left out: `small_placements` comes just before in
     every set of rules and has found nothing on this same state (looking at them again made
     the placement level 1.5x slower to generate)."""
-    larger = [cell for cell, n in _numbered(state) if n > SMALL_NUMBER]
-    numbered = {cell for cell, _ in _numbered(state)}
-    unnumbered = [cell for cell in _cells(state) if cell not in numbered]
-    return _placed_in_common(state, larger + unnumbered, "placement")
+    clued = _clued(state)
+    larger = [cell for cell, n in clued if n > SMALL_NUMBER]
+    sized = {cell for cell, _ in clued}
+    width, height = state.puzzle.width, state.puzzle.height
+    pockets = [(r, c) for r in range(height) for c in range(width) if (r, c) not in sized]
+    return _placed_in_common(state, larger + pockets, "placement")
 
 
-def _cells(state: State) -> list[Cell]:
-    return [(r, c) for r in range(state.puzzle.height) for c in range(state.puzzle.width)]
-
-
-def _numbered(state: State) -> list[tuple[Cell, int]]:
-    return [(cell, n) for cell in _cells(state) if (n := number(state.puzzle, cell)) is not None]
+def _clued(state: State) -> list[tuple[Cell, int]]:
+    """The cells whose clue gives a size, with it, row by row."""
+    width = state.puzzle.width
+    return [(divmod(i, width), n) for i, n in enumerate(state.puzzle.sizes) if n is not None]
 
 
 def _placed_in_common(state: State, cells: list[Cell], technique: str) -> bool:
