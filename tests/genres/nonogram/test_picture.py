@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -797,3 +798,28 @@ def test_a_puzzlink_page_through_the_command_line(capsys, name):
     code, record = _read_jsonl(capsys, path)
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
     assert code == 0 and record["status"] == "ok"
+
+
+REAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "real-pictures" / "nonogram"
+
+
+@pytest.mark.parametrize(
+    ("name", "status"),
+    [
+        # blue filled cells in a light theme: the darkest channel makes them as black as
+        # the lines between them, so the lattice is found in the luminance
+        ("jaredforrest-nonocross-screenshot.png", "ok"),
+        # a dark theme: white numbers, black lines between dark blue and grey cells; the
+        # ink picture (inverted) makes the lines light
+        ("jeremypw-gnonograms-solving-dark.png", None),
+    ],
+)
+def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name, status):
+    # real screenshots published by other programs (bench/data/real-pictures, GPL-3.0)
+    path = REAL / name
+    truth = json.loads(path.with_name(name + ".truth.json").read_text())
+    code, record = _read_jsonl(capsys, path)
+    assert record["genre"] == "nonogram"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    if status is not None:
+        assert code == 0 and record["status"] == status

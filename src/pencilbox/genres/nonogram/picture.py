@@ -1998,17 +1998,40 @@ def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
         if attempt is attempts[-1] and matrix is not None and np.allclose(matrix, np.eye(3)):
             break  # the picture is level: straightening changes nothing
         try:
-            cols, rows, pitch, ink = _lattice(image)
+            return (image, matrix, *_layout(image, image))
         except FormatError as error:
             failure = failure or error
+    # the lines may be drawn the other way round from the clues: dark lines between dark
+    # cells under light numbers (a dark theme), or lines darker than their coloured cells
+    # (blue cells in a light theme, which the darkest channel turns black); the lattice is
+    # looked for where lines are dark against any ground, the clues still read in `dark_ink`
+    for lines in _line_renderings(picture.work):
+        try:
+            return (dark_ink, np.eye(3), *_layout(lines, lines))
+        except FormatError:
             continue
-        layout = _grid_block(cols, rows, ink, pitch, image)
-        if layout.width < MIN_CELLS or layout.height < MIN_CELLS:
-            failure = failure or FormatError("no grid found (the ruled block is too small)")
-            continue
-        return image, matrix, layout, ink
     assert failure is not None
     raise failure
+
+
+def _layout(lines: npt.NDArray[Any], image: npt.NDArray[Any]) -> tuple[Layout, Any]:
+    """The grid and its clue areas found in `lines` (a one-channel picture in which the
+    ruled lines are dark), and the ink map made for them."""
+    cols, rows, pitch, ink = _lattice(lines)
+    layout = _grid_block(cols, rows, ink, pitch, image)
+    if layout.width < MIN_CELLS or layout.height < MIN_CELLS:
+        raise FormatError("no grid found (the ruled block is too small)")
+    return layout, ink
+
+
+def _line_renderings(colour: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+    """One-channel pictures of a colour picture other than the ink picture, in which dark
+    lines stay dark whatever the ground: the luminance, and the brightest channel (a
+    saturated cell is bright in it, so the line beside it stands out)."""
+    if colour.ndim == 2:
+        return []
+    b, g, r = cv2.split(colour)
+    return [cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), cv2.max(cv2.max(b, g), r)]
 
 
 @dataclass(frozen=True)
