@@ -222,6 +222,27 @@ def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
     assert (layout.width, layout.height) == (10, 10)
 
 
+def test_lines_hidden_by_filled_columns_are_judged_against_the_grids_rows():
+    # a 5x10 grid whose three middle columns are filled all the way down: their lines are
+    # not seen; the row lattice runs 8 lines on into the clue area above (clue numbers a
+    # cell apart), where the middle columns' cells are neither filled nor ruled, so judged
+    # against every row line they look like no grid; against the grid's own rows they do
+    pitch, left, top = 40, 100, 400
+    dark = np.zeros((900, 400), bool)
+    strokes = np.zeros((900, 400), bool)
+    dark[top : top + 10 * pitch, left + pitch : left + 4 * pitch] = True
+    cols = [float(left + pitch * k) for k in range(6)]
+    rows = [float(top + pitch * k) for k in range(-8, 11)]
+    for x in (cols[0], cols[1], cols[4], cols[5]):
+        strokes[top : top + 10 * pitch + 1, int(x)] = True
+    for y in rows[8:]:
+        for a, b in ((cols[0], cols[1]), (cols[4], cols[5])):
+            strokes[int(y), int(a) : int(b) + 1] = True
+    found = ({cols[0], cols[1], cols[4], cols[5]}, set(rows))
+    kept = picture_module._where_hidden((cols, rows), found, dark, strokes)
+    assert kept == (cols, rows[8:])
+
+
 @pytest.mark.parametrize("style", ["nonogram-large", "nonogram-bands"])
 def test_new_layouts_are_read_right_or_flagged(tmp_path, style):
     # tight column stacks, thick guides every 5 cells, bold faces on tinted bands with a

@@ -374,11 +374,7 @@ def _lattice(dark_ink: npt.NDArray[Any]) -> tuple[list[float], list[float], floa
     rows = _even_ends(gridlib.chain(ys, pitch_y, HIDDEN), ys, pitch_y)
     strokes = _strokes(ink)
     dark = _filled(dark_ink)
-    cols, rows = (
-        _bridged_where_hidden(cols, set(xs), rows, dark, strokes, True),
-        _bridged_where_hidden(rows, set(ys), cols, dark, strokes, False),
-    )
-    cols, rows = _trimmed(cols, rows, dark, strokes)
+    cols, rows = _where_hidden((cols, rows), (set(xs), set(ys)), dark, strokes)
     if len(cols) < MIN_CELLS + 1 or len(rows) < MIN_CELLS + 1:
         raise FormatError("no grid found (fewer than 4 evenly ruled rows or columns)")
     cols, rows = _extend(cols, rows, dark, strokes)
@@ -512,6 +508,30 @@ def _trimmed(
             rows = rows[1:]
         if (len(cols), len(rows)) == before:
             break
+    return cols, rows
+
+
+def _where_hidden(
+    chained: tuple[list[float], list[float]],
+    found: tuple[set[float], set[float]],
+    dark: npt.NDArray[Any],
+    strokes: npt.NDArray[Any],
+) -> tuple[list[float], list[float]]:
+    """The columns' and rows' lines of the grid, from the runs of them `chained` (lines put
+    back between those `found`): each direction's lines put back are judged against the
+    other's (`_bridged_where_hidden`), and the lattice trimmed to the grid."""
+    cols, rows = chained
+    for _ in range(2):
+        cols, rows = (
+            _bridged_where_hidden(chained[0], found[0], rows, dark, strokes, True),
+            _bridged_where_hidden(chained[1], found[1], cols, dark, strokes, False),
+        )
+        cols, rows = _trimmed(cols, rows, dark, strokes)
+        if min(len(cols), len(rows)) >= MIN_CELLS + 1 or max(len(cols), len(rows)) < MIN_CELLS + 1:
+            break
+        # the lines across that vouched for a hidden line ran on into the clue areas, whose
+        # cells are neither filled nor ruled: judged again against the lines kept across
+        # (columns of filled and crossed cells hide most of their lines)
     return cols, rows
 
 
