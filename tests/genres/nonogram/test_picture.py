@@ -825,22 +825,47 @@ REAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "real-pictures" 
 
 
 @pytest.mark.parametrize(
-    ("name", "status"),
+    "name",
     [
         # blue filled cells in a light theme: the darkest channel makes them as black as
         # the lines between them, so the lattice is found in the luminance
-        ("jaredforrest-nonocross-screenshot.png", "ok"),
+        "jaredforrest-nonocross-screenshot.png",
         # a dark theme: white numbers, black lines between dark blue and grey cells; the
-        # ink picture (inverted) makes the lines light
-        ("jeremypw-gnonograms-solving-dark.png", None),
+        # ink picture (inverted) makes the lines light. Its 30 struck clues are doubted
+        # until the rules confirm them: 5,733 checks, more than 2 s used to allow
+        "jeremypw-gnonograms-solving-dark.png",
     ],
 )
-def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name, status):
+def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
     # real screenshots published by other programs (bench/data/real-pictures, GPL-3.0)
     path = REAL / name
     truth = json.loads(path.with_name(name + ".truth.json").read_text())
     code, record = _read_jsonl(capsys, path)
     assert record["genre"] == "nonogram"
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    if status is not None:
-        assert code == 0 and record["status"] == status
+    assert code == 0 and record["status"] == "ok"
+
+
+def test_the_confirmations_clues_with_changes_are_the_readings_clues():
+    # `_clue_editor` remakes only the changed lines: the same clues as the whole reading
+    # changed and read again (numbers out of order, blanks and zeros among them)
+    from pencilbox.core.vision.reading import Reading, ReadNumber
+
+    def number(kind: str, line: int, index: int, value: int | None) -> ReadNumber:
+        return ReadNumber(kind, line, index, value, 0.6, ((1, 0.3),))
+
+    numbers = (
+        number("row", 1, 1, 2),
+        number("col", 0, 0, 3),
+        number("row", 1, 0, 1),
+        number("row", 0, 0, None),
+        number("col", 2, 1, 1),
+        number("col", 2, 0, 0),
+        number("row", 2, 0, 4),
+    )
+    reading = Reading("nonogram", 3, 3, numbers)
+    clues_with = picture_module._clue_editor(reading)
+    for changes in ({}, {0: 3}, {2: None, 4: 2}, {3: 1, 5: 2}, {1: None, 6: 1}):
+        changed = picture_module._changed(reading, changes)
+        assert clues_with(changes) == picture_module.clues_of(changed)
+    assert clues_with({}) == ([[], [1, 2], [4]], [[3], [], [1]])

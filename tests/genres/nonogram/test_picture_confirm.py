@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Value
@@ -49,3 +50,34 @@ def test_the_pairs_weighed_keep_the_totals_equal() -> None:
 
     confirmed(reading(row(0, 3, 0.6), row(1, 2, 0.6), col(0, 5)), [0, 1], sound)
     assert tried and all(sum((v or 0) for v in t.values()) == 5 for t in tried)
+
+
+def test_the_weighing_does_not_depend_on_the_machines_speed(monkeypatch) -> None:
+    # the checks are counted, not timed: a machine whose clock races (a slow or busy one,
+    # as seen from the checks) confirms what a fast one does
+    import pencilbox.genres.nonogram.picture_confirm as module
+
+    clock = iter(range(0, 10**6, 5))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
+    found = module.confirmed(doubtful, [0, 1], lambda changes: False)
+    assert all(n.confidence >= CONFIDENT for n in found.numbers)
+
+
+def test_too_many_changes_to_weigh_are_left_untried(monkeypatch) -> None:
+    import pencilbox.genres.nonogram.picture_confirm as module
+
+    tried: list[dict[int, Value]] = []
+
+    def sound(changes: Mapping[int, Value]) -> bool:
+        tried.append(dict(changes))
+        return False
+
+    doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
+    monkeypatch.setattr(module, "BUDGET_LINE_CHECKS", 10 * 1)  # one check for a 5x5
+    found = module.confirmed(doubtful, [0, 1], sound)
+    assert tried == [] and [n.confidence for n in found.numbers] == [0.6, 0.6]
+    monkeypatch.setattr(module, "BUDGET_LINE_CHECKS", 10 * 100)
+    found = module.confirmed(doubtful, [0, 1], sound)
+    assert tried and all(n.confidence >= CONFIDENT for n in found.numbers)

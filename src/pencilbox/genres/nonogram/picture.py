@@ -2602,10 +2602,7 @@ def clues_of(reading: Reading) -> tuple[list[list[int]], list[list[int]]]:
 def _sums(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> Verdict | None:
     """The cheap checks: totals agree, each clue fits its line. None when they pass."""
     problems = []
-    suspects: set[int] = set()
-    index = {(n.kind, n.line): [] for n in reading.numbers}  # type: dict[tuple[str, int], list[int]]
-    for i, n in enumerate(reading.numbers):
-        index.setdefault((n.kind, n.line), []).append(i)
+    overfull: set[tuple[str, int]] = set()
     for kind, clues, length in (("row", rows, reading.width), ("col", cols, reading.height)):
         for line, clue in enumerate(clues):
             need = sum(clue) + max(0, len(clue) - 1)
@@ -2615,12 +2612,13 @@ def _sums(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> Ver
                     f"{name} {line + 1}: the clue {' '.join(map(str, clue))} needs {need} "
                     f"cells but the line has {length}"
                 )
-                suspects.update(index.get((kind, line), []))
+                overfull.add((kind, line))
     row_total, col_total = sum(map(sum, rows)), sum(map(sum, cols))
     if row_total != col_total:
         problems.append(f"the row clues add up to {row_total} but the column clues to {col_total}")
     if not problems:
-        return None
+        return None  # the common case on a hot path (the rules' confirmation): nothing more
+    suspects = {i for i, n in enumerate(reading.numbers) if (n.kind, n.line) in overfull}
     checks = {
         "totals_agree": row_total == col_total,
         "clues_fit": not suspects,
@@ -2650,6 +2648,38 @@ def _verdict(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> 
         return Verdict(True, "unknown", (), (), checks)
     checks.update(solvable=True, unique=result.status == "unique")
     return Verdict(True, result.status, (), (), checks)
+
+
+def _clue_editor(
+    reading: Reading,
+) -> Callable[[Mapping[int, Value]], tuple[list[list[int]], list[list[int]]]]:
+    """`clues_of` the reading with some numbers changed, remaking only the changed lines
+    (the rules' confirmation weighs thousands of changes of one or two numbers)."""
+    numbers = reading.numbers
+    rows, cols = clues_of(reading)
+    members: dict[tuple[str, int], list[int]] = {}
+    for i in sorted(range(len(numbers)), key=lambda i: (numbers[i].index, i)):
+        members.setdefault((numbers[i].kind, numbers[i].line), []).append(i)
+
+    def clues_with(changes: Mapping[int, Value]) -> tuple[list[list[int]], list[list[int]]]:
+        changed_rows, changed_cols = list(rows), list(cols)
+        for kind, line in {(numbers[i].kind, numbers[i].line) for i in changes}:
+            values = [changes[i] if i in changes else numbers[i].value for i in members[kind, line]]
+            (changed_rows if kind == "row" else changed_cols)[line] = [v for v in values if v]
+        return changed_rows, changed_cols
+
+    return clues_with
+
+
+def _solvable(rows: list[list[int]], cols: list[list[int]]) -> bool:
+    """Whether clues that add up and fit their lines (`_sums`: the checks `make_puzzle`
+    would repeat) have a solution, or one not found to be missing within SOLVE_SECONDS (as
+    `_verdict` counts a timeout)."""
+    from pencilbox.genres.nonogram.model import Nonogram
+    from pencilbox.genres.nonogram.solve import solve
+
+    puzzle = Nonogram(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
+    return solve(puzzle, limit=1, time_limit=SOLVE_SECONDS, with_grade=False).status != "none"
 
 
 def judge(
@@ -2707,8 +2737,12 @@ def _confirmed_by_rules(reading: Reading) -> Reading:
     if not doubtful:
         return reading
 
+    clues_with = _clue_editor(reading)
+
     def sound(changes: Mapping[int, Value]) -> bool:
-        return _agreed_verdict(_changed(reading, changes)) is not None
+        # as `_agreed_verdict`, but any solution will do: no second one, no grade
+        rows, cols = clues_with(changes)
+        return _sums(reading, rows, cols) is None and _solvable(rows, cols)
 
     settled = confirmed(reading, doubtful, sound)
     return settled if all(n.confident for n in settled.numbers) else reading
