@@ -65,3 +65,21 @@ def test_what_cannot_be_read_is_an_error_document_not_an_exception():
     document = pictures.review(b"GIF89a not what we read")
     assert document["status"] == "error" and document["puzzle"] is None
     assert "not a PNG, JPEG or WebP picture" in document["error"]
+
+
+def test_a_close_genre_whose_numbers_make_a_puzzle_wins_over_one_with_none(capsys):
+    # gnonograms' designing screen (GPL-3.0, bench/data/real-pictures): its grey and white
+    # cells score as a Double Choco board, a little above the nonogram, but that reading has
+    # no numbers; the nonogram's clues make a puzzle (a drawing with several solutions, so
+    # in doubt). Both are uncertain: the one whose numbers have a solution is given
+    from pathlib import Path
+
+    from pencilbox.cli import main
+
+    folder = Path(__file__).resolve().parents[1] / "bench" / "data" / "real-pictures" / "nonogram"
+    path = folder / "jeremypw-gnonograms-designing-shogun.png"
+    truth = json.loads(path.with_name(path.name + ".truth.json").read_text())
+    code = main(["read", str(path), "--jsonl"])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 1 and record["genre"] == "nonogram" and record["status"] == "uncertain"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}

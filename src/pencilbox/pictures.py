@@ -63,8 +63,13 @@ def read(source: str | Path | bytes, genre: str | None = None, **options: Any) -
             raise
         return _timed(second, started)
     if reading.status != "ok":
-        reading = _close_second(image, ranked, options) or reading
+        reading = _close_second(image, ranked, options, _solvable(reading)) or reading
     return _timed(reading, started)
+
+
+def _solvable(reading: Reading) -> bool:
+    """Whether the numbers read make a puzzle with a solution, as the genre's rules found."""
+    return reading.verdict is not None and reading.verdict.checks.get("solvable") is True
 
 
 def _read_as(genre: str, image: Any, options: Mapping[str, Any]) -> Reading:
@@ -90,12 +95,19 @@ def _guarded(image: Any, step: Any, *args: Any, **options: Any) -> Any:
 
 
 def _close_second(
-    image: Any, ranked: list[tuple[str, float]], options: Mapping[str, Any]
+    image: Any,
+    ranked: list[tuple[str, float]],
+    options: Mapping[str, Any],
+    solvable: bool = True,
 ) -> Reading | None:
     """The reading of a genre scoring close to the best one, when it passes its genre's rules
     with no doubt (the best one's reading did not): a nonogram's tinted bands can look like
-    a board of two shades of cells. None when there is no such genre."""
+    a board of two shades of cells. Unless the best one's reading was `solvable`, also one
+    in doubt whose numbers make a puzzle with a solution (a nonogram drawing with several
+    solutions whose grey and white cells look like a Double Choco board with no numbers).
+    None when there is no such genre."""
     best = ranked[0][1]
+    doubted = None
     for other, score in ranked[1:]:
         if score < max(DETECT_FLOOR, best - DETECT_CLOSE):
             break
@@ -105,7 +117,9 @@ def _close_second(
             continue
         if second.status == "ok":
             return second
-    return None
+        if not solvable and doubted is None and _solvable(second):
+            doubted = second
+    return doubted
 
 
 def _timed(reading: Reading, started: float) -> Reading:
