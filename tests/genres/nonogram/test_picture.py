@@ -243,6 +243,24 @@ def test_lines_hidden_by_filled_columns_are_judged_against_the_grids_rows():
     assert kept == (cols, rows[8:])
 
 
+def test_a_filled_first_row_and_column_leave_no_clue_corner():
+    # a part-played grid (Nonny's skull) whose first row and column are filled but for the
+    # corner cell: the filled cells hide the lines around that cell, which looks like the
+    # empty corner of clue cells one deep; clue cells hold numbers, never filled cells
+    pitch = 20
+    image = np.full((260, 260), 255, np.uint8)
+    lines = [30.0 + pitch * k for k in range(11)]
+    for at in lines:
+        cv2.line(image, (int(at), 30), (int(at), 230), 0, 1)
+        cv2.line(image, (30, int(at)), (230, int(at)), 0, 1)
+    image[30 : 30 + pitch, 30 + pitch : 30 + 9 * pitch] = 20  # row 1, columns 2-9
+    image[30 + pitch : 30 + 10 * pitch, 30 : 30 + pitch] = 20  # column 1, rows 2-10
+    image[31 : 30 + pitch, 31 : 30 + pitch] = 200  # the corner cell, tinted as a cursor's
+    ink = ink_map(image, window=11)
+    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
+    assert (layout.width, layout.height) == (10, 10)
+
+
 @pytest.mark.parametrize("style", ["nonogram-large", "nonogram-bands"])
 def test_new_layouts_are_read_right_or_flagged(tmp_path, style):
     # tight column stacks, thick guides every 5 cells, bold faces on tinted bands with a

@@ -720,10 +720,20 @@ def _grid_block(
                     + _present(strokes, rows[1], cols[0], cols[1], False)
                 ) / 2
     found = _clue_corner(ruled) or _clue_corner(framed)
-    if found is None:
+    if found is None or _filled_clue_cells(darkness, *found):
         return Layout(tuple(cols), tuple(rows), pitch)
     top, left = found
     return _clue_lattice(cols, rows, top, left, pitch, boxed=True)
+
+
+def _filled_clue_cells(darkness: npt.NDArray[Any], top: int, left: int) -> bool:
+    """True when the clue cells of a corner found `top` rows deep and `left` columns wide
+    are filled in a quarter or more: clue cells hold numbers, filled cells are the grid's
+    (a part-played grid's filled first row and column hide the lines around its corner
+    cell, which then looks like an empty corner one cell wide)."""
+    above = darkness[:top, left:] > 0.6
+    beside = darkness[top:, :left] > 0.6
+    return bool(max(above.mean(), beside.mean()) >= 0.25)
 
 
 def _clue_corner(ruled: npt.NDArray[Any]) -> tuple[int, int] | None:
