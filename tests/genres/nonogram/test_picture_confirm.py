@@ -53,11 +53,12 @@ def test_the_pairs_weighed_keep_the_totals_equal() -> None:
 
 
 def test_the_weighing_does_not_depend_on_the_machines_speed(monkeypatch) -> None:
-    # the checks are counted, not timed: a machine whose clock races (a slow or busy one,
-    # as seen from the checks) confirms what a fast one does
+    # the checks are counted, not timed: a machine on which each check takes a second (a
+    # slow or busy one; the old budget of 2 s stopped after two of these 5 checks) confirms
+    # what a fast one does; only the safety stop of SAFETY_SECONDS is by the clock
     import pencilbox.genres.nonogram.picture_confirm as module
 
-    clock = iter(range(0, 10**6, 5))
+    clock = iter(range(0, 10**6, 1))
     monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
     doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
@@ -81,3 +82,13 @@ def test_too_many_changes_to_weigh_are_left_untried(monkeypatch) -> None:
     monkeypatch.setattr(module, "BUDGET_LINE_CHECKS", 10 * 100)
     found = module.confirmed(doubtful, [0, 1], sound)
     assert tried and all(n.confidence >= CONFIDENT for n in found.numbers)
+
+
+def test_checks_that_are_each_a_slow_solve_meet_the_safety_stop(monkeypatch) -> None:
+    import pencilbox.genres.nonogram.picture_confirm as module
+
+    clock = iter(range(0, 10**6, 15))  # 15 s a check: past SAFETY_SECONDS after two
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
+    found = module.confirmed(doubtful, [0, 1], lambda changes: False)
+    assert [n.confidence for n in found.numbers] == [0.6, 0.6]
