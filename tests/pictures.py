@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,16 @@ from pencilbox import pictures
 from pencilbox.core.vision.reading import Reading
 
 DATA = Path(__file__).resolve().parent / "data" / "pictures"
+REAL_NONOGRAMS = (
+    Path(__file__).resolve().parents[1] / "bench" / "data" / "real-pictures" / "nonogram"
+)
+"""Screenshots published by other nonogram programs, each with its truth (see its README)."""
+
+
+def real_nonogram(name: str) -> tuple[Path, dict[str, Any]]:
+    """A stored third-party screenshot and its truth (`rows`, `cols`, source, licence)."""
+    path = REAL_NONOGRAMS / name
+    return path, json.loads(path.with_name(name + ".truth.json").read_text())
 
 
 def draw(style: str, seed: int, folder: Path) -> tuple[Path, dict[str, Any]]:

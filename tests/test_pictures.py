@@ -7,7 +7,7 @@ import json
 
 from pencilbox import pictures
 from pencilbox.core.vision.reading import Reading
-from tests.pictures import draw
+from tests.pictures import draw, real_nonogram
 
 CONTRACT = {"file", "genre", "status", "puzzle", "confidence", "uncertain", "time_s", "error"}
 
@@ -72,13 +72,9 @@ def test_a_close_genre_whose_numbers_make_a_puzzle_wins_over_one_with_none(capsy
     # cells score as a Double Choco board, a little above the nonogram, but that reading has
     # no numbers; the nonogram's clues make a puzzle (a drawing with several solutions, so
     # in doubt). Both are uncertain: the one whose numbers have a solution is given
-    from pathlib import Path
-
     from pencilbox.cli import main
 
-    folder = Path(__file__).resolve().parents[1] / "bench" / "data" / "real-pictures" / "nonogram"
-    path = folder / "jeremypw-gnonograms-designing-shogun.png"
-    truth = json.loads(path.with_name(path.name + ".truth.json").read_text())
+    path, truth = real_nonogram("jeremypw-gnonograms-designing-shogun.png")
     code = main(["read", str(path), "--jsonl"])
     record = json.loads(capsys.readouterr().out)
     assert code == 1 and record["genre"] == "nonogram" and record["status"] == "uncertain"

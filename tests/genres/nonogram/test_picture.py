@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -30,7 +29,7 @@ from pencilbox.core.vision.glyphs import (
 from pencilbox.core.vision.picture import decode
 from pencilbox.errors import FormatError
 from pencilbox.genres.nonogram import picture as picture_module
-from tests.pictures import DATA, draw, matches, never_silently_wrong
+from tests.pictures import DATA, draw, matches, never_silently_wrong, real_nonogram
 
 CLEAN = [
     "nonogram-boxed",
@@ -207,19 +206,30 @@ def test_a_slash_across_two_digits_need_not_reach_the_corners(text):
     assert _read_struck(text, True, height=26.0, inset=10) == (text, 2)
 
 
+def _ruled_10x10(pitch: int = 20) -> tuple[np.ndarray, list[float]]:
+    """A white picture with a 10x10 grid ruled in black from (30, 30), and its lines."""
+    image = np.full((60 + 10 * pitch, 60 + 10 * pitch), 255, np.uint8)
+    lines = [30.0 + pitch * k for k in range(11)]
+    end = 30 + 10 * pitch
+    for at in lines:
+        cv2.line(image, (int(at), 30), (int(at), end), 0, 1)
+        cv2.line(image, (30, int(at)), (end, int(at)), 0, 1)
+    return image, lines
+
+
+def _grid_size(image: np.ndarray, lines: list[float], pitch: int = 20) -> tuple[int, int]:
+    ink = ink_map(image, window=11)
+    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
+    return layout.width, layout.height
+
+
 def test_filled_cells_in_the_grids_corner_are_grid_not_a_clue_corner():
     # a part-solved grid whose top-left cells are filled hides their lines, like the empty
     # corner left of boxed column clues; the filled cells are still the grid's
     pitch = 20
-    image = np.full((260, 260), 255, np.uint8)
-    lines = [30.0 + pitch * k for k in range(11)]
-    for at in lines:
-        cv2.line(image, (int(at), 30), (int(at), 230), 0, 1)
-        cv2.line(image, (30, int(at)), (230, int(at)), 0, 1)
+    image, lines = _ruled_10x10(pitch)
     image[30 : 30 + 2 * pitch, 30 : 30 + 3 * pitch] = 20
-    ink = ink_map(image, window=11)
-    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
-    assert (layout.width, layout.height) == (10, 10)
+    assert _grid_size(image, lines) == (10, 10)
 
 
 def test_lines_hidden_by_filled_columns_are_judged_against_the_grids_rows():
@@ -248,17 +258,11 @@ def test_a_filled_first_row_and_column_leave_no_clue_corner():
     # corner cell: the filled cells hide the lines around that cell, which looks like the
     # empty corner of clue cells one deep; clue cells hold numbers, never filled cells
     pitch = 20
-    image = np.full((260, 260), 255, np.uint8)
-    lines = [30.0 + pitch * k for k in range(11)]
-    for at in lines:
-        cv2.line(image, (int(at), 30), (int(at), 230), 0, 1)
-        cv2.line(image, (30, int(at)), (230, int(at)), 0, 1)
+    image, lines = _ruled_10x10(pitch)
     image[30 : 30 + pitch, 30 + pitch : 30 + 9 * pitch] = 20  # row 1, columns 2-9
     image[30 + pitch : 30 + 10 * pitch, 30 : 30 + pitch] = 20  # column 1, rows 2-10
     image[31 : 30 + pitch, 31 : 30 + pitch] = 200  # the corner cell, tinted as a cursor's
-    ink = ink_map(image, window=11)
-    layout = picture_module._grid_block(lines, lines, ink, float(pitch), image)
-    assert (layout.width, layout.height) == (10, 10)
+    assert _grid_size(image, lines) == (10, 10)
 
 
 @pytest.mark.parametrize("style", ["nonogram-large", "nonogram-bands"])
@@ -839,9 +843,6 @@ def test_a_puzzlink_page_through_the_command_line(capsys, name):
     assert code == 0 and record["status"] == "ok"
 
 
-REAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "real-pictures" / "nonogram"
-
-
 @pytest.mark.parametrize(
     "name",
     [
@@ -849,15 +850,14 @@ REAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "real-pictures" 
         # the lines between them, so the lattice is found in the luminance
         "jaredforrest-nonocross-screenshot.png",
         # a dark theme: white numbers, black lines between dark blue and grey cells; the
-        # ink picture (inverted) makes the lines light. Its 30 struck clues are doubted
-        # until the rules confirm them: 5,733 checks, more than 2 s used to allow
+        # ink picture (inverted) makes the lines light. Its struck clues leave 50 numbers
+        # in doubt until the rules confirm them: 5,733 checks, more than 2 s used to allow
         "jeremypw-gnonograms-solving-dark.png",
     ],
 )
 def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
     # real screenshots published by other programs (bench/data/real-pictures, GPL-3.0)
-    path = REAL / name
-    truth = json.loads(path.with_name(name + ".truth.json").read_text())
+    path, truth = real_nonogram(name)
     code, record = _read_jsonl(capsys, path)
     assert record["genre"] == "nonogram"
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}

@@ -60,7 +60,6 @@ def test_the_weighing_does_not_depend_on_the_machines_speed(monkeypatch) -> None
 
     clock = iter(range(0, 10**6, 1))
     monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
-    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
     doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
     found = module.confirmed(doubtful, [0, 1], lambda changes: False)
     assert all(n.confidence >= CONFIDENT for n in found.numbers)

@@ -520,18 +520,21 @@ def _where_hidden(
     """The columns' and rows' lines of the grid, from the runs of them `chained` (lines put
     back between those `found`): each direction's lines put back are judged against the
     other's (`_bridged_where_hidden`), and the lattice trimmed to the grid."""
-    cols, rows = chained
-    for _ in range(2):
-        cols, rows = (
+
+    def judged(cols: list[float], rows: list[float]) -> tuple[list[float], list[float]]:
+        return _trimmed(
             _bridged_where_hidden(chained[0], found[0], rows, dark, strokes, True),
             _bridged_where_hidden(chained[1], found[1], cols, dark, strokes, False),
+            dark,
+            strokes,
         )
-        cols, rows = _trimmed(cols, rows, dark, strokes)
-        if min(len(cols), len(rows)) >= MIN_CELLS + 1 or max(len(cols), len(rows)) < MIN_CELLS + 1:
-            break
+
+    cols, rows = judged(*chained)
+    if min(len(cols), len(rows)) < MIN_CELLS + 1 <= max(len(cols), len(rows)):
         # the lines across that vouched for a hidden line ran on into the clue areas, whose
         # cells are neither filled nor ruled: judged again against the lines kept across
         # (columns of filled and crossed cells hide most of their lines)
+        cols, rows = judged(cols, rows)
     return cols, rows
 
 
@@ -689,18 +692,19 @@ def _grid_block(
     nx, ny = len(cols) - 1, len(rows) - 1
     ruled = np.zeros((ny, nx), np.float32)
     darkness = _cell_means(cols, rows, dark)  # the share of each cell's middle that is dark
+    filled = darkness > 0.6
     ground = _dark_ground(cols, rows, darkness, image)
     top, left = int(ground[:, 0].sum()), int(ground[0].sum())
     dark_corner = top and left and ground[:top, :left].all() and int(ground.sum()) == top * left
     if dark_corner and ny - top >= MIN_CELLS and nx - left >= MIN_CELLS:
         return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
-    top, left = _open_clue_bands(cols, rows, strokes, darkness > 0.6)
+    top, left = _open_clue_bands(cols, rows, strokes, filled)
     if top or left:
         return _clue_lattice(cols, rows, top, left, pitch, boxed=False)
     framed = np.zeros((ny, nx), np.float32)
     for j in range(ny):
         for k in range(nx):
-            if darkness[j, k] > 0.6:
+            if filled[j, k]:
                 ruled[j, k] = framed[j, k] = 1.0
                 continue
             # a cell's left and top sides: the corner's cells have neither, even those
@@ -720,20 +724,18 @@ def _grid_block(
                     + _present(strokes, rows[1], cols[0], cols[1], False)
                 ) / 2
     found = _clue_corner(ruled) or _clue_corner(framed)
-    if found is None or _filled_clue_cells(darkness, *found):
+    if found is None or _filled_clue_cells(filled, *found):
         return Layout(tuple(cols), tuple(rows), pitch)
     top, left = found
     return _clue_lattice(cols, rows, top, left, pitch, boxed=True)
 
 
-def _filled_clue_cells(darkness: npt.NDArray[Any], top: int, left: int) -> bool:
+def _filled_clue_cells(filled: npt.NDArray[Any], top: int, left: int) -> bool:
     """True when the clue cells of a corner found `top` rows deep and `left` columns wide
-    are filled in a quarter or more: clue cells hold numbers, filled cells are the grid's
+    are `filled` in a quarter or more: clue cells hold numbers, filled cells are the grid's
     (a part-played grid's filled first row and column hide the lines around its corner
     cell, which then looks like an empty corner one cell wide)."""
-    above = darkness[:top, left:] > 0.6
-    beside = darkness[top:, :left] > 0.6
-    return bool(max(above.mean(), beside.mean()) >= 0.25)
+    return bool(max(filled[:top, left:].mean(), filled[top:, :left].mean()) >= 0.25)
 
 
 def _clue_corner(ruled: npt.NDArray[Any]) -> tuple[int, int] | None:
@@ -2028,7 +2030,7 @@ def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
         if attempt is attempts[-1] and matrix is not None and np.allclose(matrix, np.eye(3)):
             break  # the picture is level: straightening changes nothing
         try:
-            return (image, matrix, *_layout(image, image))
+            return (image, matrix, *_layout(image))
         except FormatError as error:
             failure = failure or error
     # the lines may be drawn the other way round from the clues: dark lines between dark
@@ -2037,18 +2039,18 @@ def _find(picture: Picture) -> tuple[npt.NDArray[Any], Matrix, Layout, Any]:
     # looked for where lines are dark against any ground, the clues still read in `dark_ink`
     for lines in _line_renderings(picture.work):
         try:
-            return (dark_ink, np.eye(3), *_layout(lines, lines))
+            return (dark_ink, np.eye(3), *_layout(lines))
         except FormatError:
             continue
     assert failure is not None
     raise failure
 
 
-def _layout(lines: npt.NDArray[Any], image: npt.NDArray[Any]) -> tuple[Layout, Any]:
+def _layout(lines: npt.NDArray[Any]) -> tuple[Layout, Any]:
     """The grid and its clue areas found in `lines` (a one-channel picture in which the
     ruled lines are dark), and the ink map made for them."""
     cols, rows, pitch, ink = _lattice(lines)
-    layout = _grid_block(cols, rows, ink, pitch, image)
+    layout = _grid_block(cols, rows, ink, pitch, lines)
     if layout.width < MIN_CELLS or layout.height < MIN_CELLS:
         raise FormatError("no grid found (the ruled block is too small)")
     return layout, ink
@@ -2600,13 +2602,7 @@ def _original_box(
 
 # -- the rules as a second reader ----------------------------------------------------------------
 def clues_of(reading: Reading) -> tuple[list[list[int]], list[list[int]]]:
-    rows: list[list[int]] = [[] for _ in range(reading.height)]
-    cols: list[list[int]] = [[] for _ in range(reading.width)]
-    for number in sorted(reading.numbers, key=lambda n: (n.kind, n.line, n.index)):
-        if number.value is None or number.value == 0:
-            continue
-        (rows if number.kind == "row" else cols)[number.line].append(number.value)
-    return rows, cols
+    return _clue_editor(reading)({})
 
 
 def _sums(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> Verdict | None:
@@ -2663,20 +2659,30 @@ def _verdict(reading: Reading, rows: list[list[int]], cols: list[list[int]]) -> 
 def _clue_editor(
     reading: Reading,
 ) -> Callable[[Mapping[int, Value]], tuple[list[list[int]], list[list[int]]]]:
-    """`clues_of` the reading with some numbers changed, remaking only the changed lines
-    (the rules' confirmation weighs thousands of changes of one or two numbers)."""
+    """The row and column clues of the reading with some numbers changed (each line's
+    numbers in order, blanks and zeros left out), remaking only the changed lines: the
+    rules' confirmation weighs thousands of changes of one or two numbers."""
     numbers = reading.numbers
-    rows, cols = clues_of(reading)
     members: dict[tuple[str, int], list[int]] = {}
     for i in sorted(range(len(numbers)), key=lambda i: (numbers[i].index, i)):
         members.setdefault((numbers[i].kind, numbers[i].line), []).append(i)
 
+    def clue(line: tuple[str, int], changes: Mapping[int, Value]) -> list[int]:
+        values = (changes[i] if i in changes else numbers[i].value for i in members[line])
+        return [v for v in values if v]
+
+    read: dict[str, list[list[int]]] = {
+        "row": [[] for _ in range(reading.height)],
+        "col": [[] for _ in range(reading.width)],
+    }
+    for kind, line in members:
+        read[kind][line] = clue((kind, line), {})
+
     def clues_with(changes: Mapping[int, Value]) -> tuple[list[list[int]], list[list[int]]]:
-        changed_rows, changed_cols = list(rows), list(cols)
+        changed = {"row": list(read["row"]), "col": list(read["col"])}
         for kind, line in {(numbers[i].kind, numbers[i].line) for i in changes}:
-            values = [changes[i] if i in changes else numbers[i].value for i in members[kind, line]]
-            (changed_rows if kind == "row" else changed_cols)[line] = [v for v in values if v]
-        return changed_rows, changed_cols
+            changed[kind][line] = clue((kind, line), changes)
+        return changed["row"], changed["col"]
 
     return clues_with
 
