@@ -51,7 +51,7 @@ from pencilbox.core.vision.picture import Picture
 from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Status, Verdict
 from pencilbox.core.vision.repair import Suspect, search
 from pencilbox.errors import FormatError
-from pencilbox.genres.sudoku import ink_kinds, layout
+from pencilbox.genres.sudoku import ink_kinds, layout, light
 from pencilbox.genres.sudoku.ink_kinds import two_means
 
 SIZES = (9, 16)
@@ -443,7 +443,8 @@ def _colour_groups(cells: _Cells, guesses: list[Guess], dark: bool, size: int = 
         return [GIVEN] * len(boxes)
     looks = _looks(cells.colour, cells.ink, cells.mask, boxes)
     roles = _roles_by_looks(looks, dark, MIN_GIVENS.get(size, 0))
-    roles = _second_kind_doubted(roles, looks, boxes, guesses, cells.crops, dark)
+    lines = _lines_tint(cells, size)
+    roles = _second_kind_doubted(roles, looks, boxes, guesses, cells.crops, dark, lines)
     places = [(r, c) for r, c, _ in cells.boxes]
     return _settled_by_layout(roles, places, looks, boxes, guesses, cells.crops, size)
 
@@ -493,13 +494,16 @@ def _second_kind_doubted(
     guesses: list[Guess],
     crops: npt.NDArray[Any],
     dark: bool,
+    lines: npt.NDArray[Any],
 ) -> list[str]:
     """`roles` with the glyphs taken for givens that may be a second kind of ink UNSURE:
     where colour alone could not tell, shape, size and ink strength join in (see
-    genres/sudoku/ink_kinds). Glyphs read as no digit are left out: they are no givens."""
+    genres/sudoku/ink_kinds), their tints taken in the light where each stands (`lines`,
+    the ruled lines' tint at each glyph: genres/sudoku/light). Glyphs read as no digit are
+    left out: they are no givens."""
     taken = [i for i, role in enumerate(roles) if role == GIVEN and guesses[i].best != "none"]
     glyphs = ink_kinds.Glyphs(
-        looks.tint[taken],
+        light.in_local_light(looks.tint[taken], lines[taken]),
         looks.strength[taken, 0],
         np.array([boxes[i].y1 - boxes[i].y0 for i in taken], np.float64),
         [guesses[i].best for i in taken],
@@ -508,6 +512,20 @@ def _second_kind_doubted(
     )
     suspects = {taken[k] for k in ink_kinds.second_kind(glyphs)}
     return [UNSURE if i in suspects else role for i, role in enumerate(roles)]
+
+
+def _lines_tint(cells: _Cells, size: int) -> npt.NDArray[Any]:
+    """The ruled lines' tint (`_tint`) at each glyph's cell, from a smooth surface fitted
+    over the board (genres/sudoku/light); the same everywhere when too few cells have lines
+    to measure."""
+    glyphs = [box for _, _, box in cells.boxes]
+    shifts, measured = light.line_shifts(cells.colour, cells.mask, glyphs, CELL[size], size)
+    if np.count_nonzero(measured) < size * size // 2:
+        return np.zeros((len(glyphs), 2), np.float32)
+    tints = np.zeros((size * size, 2), np.float32)
+    tints[measured] = _tint(shifts[measured])
+    surface = light.smooth_surface(tints, measured, size)
+    return np.array([surface[r * size + c] for r, c, _ in cells.boxes]).reshape(-1, 2)
 
 
 def _settled_by_layout(
@@ -626,9 +644,9 @@ def _faint_marks(roles: list[str], looks: _Looks, dark: bool, least: int) -> lis
     spread = max(1.4826 * float(np.median(np.abs(lightness - typical))), 1.0)
     strength = float(np.median(looks.strength[given]))
     marks = set()
-    for i, light in zip(given, lightness, strict=True):
+    for i, lit in zip(given, lightness, strict=True):
         fainter = float(looks.strength[i, 0]) < FAINT_INK * strength
-        if fainter and (float(light) - typical) / spread > FAINT_SPREADS:
+        if fainter and (float(lit) - typical) / spread > FAINT_SPREADS:
             marks.add(i)
     return [MARK if i in marks else role for i, role in enumerate(roles)]
 
