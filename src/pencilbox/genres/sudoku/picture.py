@@ -525,7 +525,7 @@ def _lines_tint(cells: _Cells, size: int) -> npt.NDArray[Any]:
     tints = np.zeros((size * size, 2), np.float32)
     tints[measured] = _tint(shifts[measured])
     surface = light.smooth_surface(tints, measured, size)
-    return np.array([surface[r * size + c] for r, c, _ in cells.boxes]).reshape(-1, 2)
+    return surface[[r * size + c for r, c, _ in cells.boxes]]
 
 
 def _settled_by_layout(
