@@ -36,7 +36,11 @@ export class BoardView {
     this.viewport.append(this.stage);
     this.viewport.after(this.controls); // under the board, never over a cell
     this.listen();
-    new ResizeObserver(() => this.refit()).observe(board);
+    // the room left for the board changes when anything on the page above or below it
+    // does (a status line filled in, the controls or a docked toolbar laid out late)
+    const watch = new ResizeObserver(() => this.refit());
+    watch.observe(board);
+    watch.observe(document.body);
     window.addEventListener("resize", () => this.refit());
   }
 
