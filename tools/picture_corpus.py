@@ -646,6 +646,9 @@ class _NonoLook:
     page: RGB | None = None  # the page around the board (and in its corner), else ground
     badge: bool = False  # a button with a number on it in the corner above the row clues
     frame: bool = False  # the border runs around the corner above the row clues too
+    strip: float = 0.0  # an empty strip this many cells wide between the grid and its clues
+    strip_ground: RGB | None = None  # the strip's colour (else the clue ground's)
+    pointer: RGB | None = None  # a triangle on the strip pointing at the line played
 
 
 def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
@@ -662,11 +665,13 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     step = c if look.boxed else c * look.col_step
     clue_h = int(max(1, max((len(col) for col in cols), default=1)) * step + c * 0.3)
     margin = int(c * rng.uniform(0.5, 2.0))
-    W = margin * 2 + clue_w + w * c
-    H = margin * 2 + clue_h + h * c
+    strip = round(look.strip * c)
+    W = margin * 2 + clue_w + strip + w * c
+    H = margin * 2 + clue_h + strip + h * c
     image = Image.new("RGB", (W, H), look.page or look.ground)
     draw = ImageDraw.Draw(image)
-    gx, gy = margin + clue_w, margin + clue_h
+    # the grid's corner; the clues stand off it by the strip
+    gx, gy = margin + clue_w + strip, margin + clue_h + strip
     if look.page is not None:
         draw.rectangle([gx, gy, gx + w * c, gy + h * c], fill=look.ground)
     # player's progress: some rows and columns done, a few cells elsewhere
@@ -686,6 +691,8 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     for k in range(w):
         colour = look.clue_ground[k % len(look.clue_ground)]
         draw.rectangle([gx + k * c, margin, gx + (k + 1) * c - 1, gy - 1], fill=colour)
+    if strip:
+        _strips(draw, look, (gx, gy, w, h, strip), rng)
     if look.bands is not None:  # every other block of five rows and columns tinted
         for r in range(h):
             if (r // 5) % 2:
@@ -725,7 +732,7 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
     for r, clue in enumerate(rows):
         solved = r in done_rows
         colour = look.solved_ink if solved and not look.strike else look.ink
-        x = gx - c * 0.3
+        x = gx - strip - c * 0.3
         if look.commas:  # "3,1,2" set right against the grid
             text = ",".join(map(str, clue)) or "0"
             draw.text((x, gy + r * c + c / 2), text, fill=colour, font=font, anchor="rm")
@@ -758,7 +765,7 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             text = str(v)
             f = small if (look.boxed and len(text) > 1) else font
             x_mid = gx + k * c + c / 2
-            y_mid = gy - c * 0.15 - j * step - step / 2
+            y_mid = gy - strip - c * 0.15 - j * step - step / 2
             _text(draw, (x_mid, y_mid), text, f, colour)
             if solved and look.strike:
                 half = c * 0.3
@@ -801,6 +808,43 @@ def _nonogram_draw(look: _NonoLook, puzzle: dict[str, Any], rng: np.random.Gener
             y = gy - j * c
             draw.line([(gx, y), (gx + w * c, y)], fill=look.line, width=look.line_w)
     return np.asarray(image)[:, :, ::-1].copy()
+
+
+def _strips(
+    draw: ImageDraw.ImageDraw,
+    look: _NonoLook,
+    grid: tuple[int, int, int, int, int],
+    rng: np.random.Generator,
+) -> None:
+    """The empty strips between the grid and its clues (FreeNono's), with a pointer on each
+    at the line played when the look has one."""
+    gx, gy, w, h, strip = grid
+    ground = look.strip_ground or look.clue_ground[0]
+    c = look.cell
+    draw.rectangle([gx - strip, gy, gx - 1, gy + h * c - 1], fill=ground)
+    draw.rectangle([gx, gy - strip, gx + w * c - 1, gy - 1], fill=ground)
+    if look.pointer is None:
+        return
+    r, k = int(rng.integers(h)), int(rng.integers(w))
+    half = min(strip, c) * 0.3
+    middle_x, middle_y = gx - strip / 2, gy + r * c + c / 2  # pointing right, at row r
+    draw.polygon(
+        [
+            (middle_x - half, middle_y - half),
+            (middle_x + half, middle_y),
+            (middle_x - half, middle_y + half),
+        ],
+        fill=look.pointer,
+    )
+    middle_x, middle_y = gx + k * c + c / 2, gy - strip / 2  # pointing down, at column k
+    draw.polygon(
+        [
+            (middle_x - half, middle_y - half),
+            (middle_x + half, middle_y - half),
+            (middle_x, middle_y + half),
+        ],
+        fill=look.pointer,
+    )
 
 
 def _badge(
@@ -911,6 +955,30 @@ def nonogram_strike(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any
     look.progress = rng.uniform(0.15, 0.4)
     look.crosses = True
     look.strike = True
+    return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
+
+
+def nonogram_strip(rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
+    """A desktop game (FreeNono-like): an empty tinted strip between the grid and its clues,
+    a pointer on it at the line played, solved clues greyed in a pale colour that can be
+    as light as the ground, part-solved with crosses (held-out fonts)."""
+    puzzle = _nonogram_puzzle(rng, 30)
+    look = _nono_look(rng, puzzle, held_out=True)
+    look.clue_ground = [tuple(int(v) for v in rng.integers(225, 256, 3))]
+    look.strip = rng.uniform(0.6, 1.6)
+    look.strip_ground = tuple(int(v) for v in rng.integers(190, 240, 3))
+    if rng.random() < 0.7:
+        look.pointer = tuple(int(v) for v in rng.integers(60, 200, 3))
+    if rng.random() < 0.5:  # pale yellow, green or blue: as light as the ground in grey
+        pale = [
+            int(rng.integers(235, 256)),
+            int(rng.integers(235, 256)),
+            int(rng.integers(130, 190)),
+        ]
+        rng.shuffle(pale)
+        look.solved_ink = tuple(pale)
+    look.progress = rng.uniform(0.1, 0.4)
+    look.crosses = True
     return _nonogram_draw(look, puzzle, rng), _nonogram_truth(puzzle)
 
 
@@ -1413,6 +1481,14 @@ _register(
     "phone app: striped clue lines, part-solved with crosses, greyed solved clues (held-out fonts)",
 )
 _register("nonogram-dark", "nonogram", "clean", nonogram_dark, "dark theme, part-solved")
+_register(
+    "nonogram-strip",
+    "nonogram",
+    "clean",
+    nonogram_strip,
+    "desktop game: an empty strip between grid and clues with a pointer on it, solved clues "
+    "greyed in a pale colour (held-out fonts)",
+)
 _register(
     "nonogram-strike",
     "nonogram",

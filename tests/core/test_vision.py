@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import cv2
 import numpy as np
@@ -126,6 +127,23 @@ def test_the_repair_says_when_two_changes_would_do():
 def test_the_repair_gives_up_when_nothing_passes():
     found = search([Suspect(0, 0.9, ((1, 0.1),))], lambda changes: False)
     assert found.changes is None
+
+
+def test_the_repairs_budget_is_the_readers_own_work_not_the_wall_clock():
+    # a check that waits (a machine busy with other work: this thread gets no CPU) uses no
+    # budget, so every change is tried as on an idle machine; one that computes does use it
+    suspects = [Suspect(0, 0.5, ((v, 0.05),)) for v in range(1, 7)]
+    waits = search(suspects, lambda c: time.sleep(0.02) or False, max_changes=1, time_limit=0.01)
+    assert not waits.timed_out and waits.tried == 6
+
+    def computes(changes: object) -> bool:
+        started = time.thread_time()
+        while time.thread_time() - started < 0.02:
+            pass
+        return False
+
+    busy = search(suspects, computes, max_changes=1, time_limit=0.01)
+    assert busy.timed_out and busy.tried < 6
 
 
 def test_period_finds_the_thin_lines_not_the_bold_ones():

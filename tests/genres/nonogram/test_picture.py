@@ -864,6 +864,57 @@ def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
     assert code == 0 and record["status"] == "ok"
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        # an empty grey strip a cell wide between the grid and its clues, 2.3 cells between
+        # the grid and the column clues' nearest numbers (refused: no column clues found)
+        "prometheus42-FreeNono-web-screenshot01.png",
+        # a pointer to the line played, a triangle on the strip beside the grid: the
+        # nearest mark of its row and column, on another ground than the clues beyond it
+        # (which were dropped as past a change of ground; doubted before)
+        "prometheus42-FreeNono-0.7-gameplay.png",
+    ],
+)
+def test_clues_past_an_empty_strip_with_a_pointer_on_it(capsys, name):
+    # real screenshots of FreeNono (bench/data/real-pictures, its README gives the licence)
+    path, truth = real_nonogram(name)
+    code, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
+
+
+def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
+    # tools/picture_corpus's nonogram-strip, drawn at random on every axis of it: seed 1009
+    # has a strip 1.4 cells wide, a pointer on it at a row and a column, and its solved
+    # clues greyed in pale yellow (refused before these: no clue numbers above the columns)
+    path, truth = draw("nonogram-strip", 1009, tmp_path)
+    code, record = _read_jsonl(capsys, path)
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # light numbers on the dark page around a large grey board: the picture is judged
+        # light on its middle, so the clues are turned over where their ground is dark
+        # (read before as the dark ground's pieces: 46 lines wrong)
+        "jeremypw-gnonograms-designing-dark.png",
+        # the solved numbers greyed out in pale yellow on a pale green band, among the
+        # black ones, as light as their ground in the ink picture: found in the darkest
+        # channel (refused before: 'no puzzle grid found')
+        "prometheus42-FreeNono-0.9-while.png",
+    ],
+)
+def test_clues_printed_unlike_the_board_they_stand_beside(capsys, name):
+    path, truth = real_nonogram(name)
+    code, record = _read_jsonl(capsys, path)
+    assert record["genre"] == "nonogram"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
+
+
 def test_the_confirmations_clues_with_changes_are_the_readings_clues():
     # `_clue_editor` remakes only the changed lines: the same clues as the whole reading
     # changed and read again (numbers out of order, blanks and zeros among them)

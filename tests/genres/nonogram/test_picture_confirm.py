@@ -59,7 +59,7 @@ def test_the_weighing_does_not_depend_on_the_machines_speed(monkeypatch) -> None
     import pencilbox.genres.nonogram.picture_confirm as module
 
     clock = iter(range(0, 10**6, 1))
-    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(clock)))
     doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
     found = module.confirmed(doubtful, [0, 1], lambda changes: False)
     assert all(n.confidence >= CONFIDENT for n in found.numbers)
@@ -87,7 +87,7 @@ def test_checks_that_are_each_a_slow_solve_meet_the_safety_stop(monkeypatch) -> 
     import pencilbox.genres.nonogram.picture_confirm as module
 
     clock = iter(range(0, 10**6, 15))  # 15 s a check: past SAFETY_SECONDS after two
-    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(clock)))
     doubtful = reading(row(0, 3, 0.6), col(0, 3, 0.6))
     found = module.confirmed(doubtful, [0, 1], lambda changes: False)
     assert [n.confidence for n in found.numbers] == [0.6, 0.6]

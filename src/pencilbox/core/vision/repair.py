@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pencilbox.core.vision import clock
 from pencilbox.core.vision.reading import Value
 
 Changes = Mapping[int, Value]
@@ -76,7 +76,7 @@ def search(
     floor: float = FLOOR,
 ) -> Repair:
     """The cheapest set of changes for which `passes` is true, tried within `time_limit`."""
-    started = time.perf_counter()
+    started = clock.spent()
     options = _options(suspects, floor)
     candidates: list[tuple[float, tuple[tuple[int, Value], ...]]] = []
     for size in range(1, max_changes + 1):
@@ -91,7 +91,7 @@ def search(
         changes: dict[int, Value] = dict(picks)
         if found is not None and cost > found[0] + margin:
             break
-        if time.perf_counter() - started > time_limit:
+        if clock.spent() - started > time_limit:
             return Repair(
                 found[1] if found else None,
                 found[0] if found else math.inf,

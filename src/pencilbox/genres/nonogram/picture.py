@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from pencilbox.core.vision import clock
 from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision import lines as lines_model
 from pencilbox.core.vision.glyphs import (
@@ -64,6 +65,12 @@ SPECK = 0.5
 """A mark shorter than this share of the clue digits' height is no character."""
 GROUND_STEP = 24
 """Grey levels by which the ground around a number may differ from its line's others'."""
+BAND_GAP = 3.0
+"""How far (in cells) the clues may stand off the grid where every line's stand off alike."""
+CLUE_GROUND_CELLS = 4
+"""How far beside the grid (in cells) the clues' ground is judged."""
+DARK_CLUE_GROUND = 90
+"""Below this grey level the clues' ground is dark: their ink is the light."""
 TINY = 10
 """Struck characters shorter than this (pixels): the strike is as thick as their own
 strokes, and what is read once it is out stays in doubt."""
@@ -1614,15 +1621,17 @@ def _column_clues(
     top = layout.ys[0]
     pitch = layout.pitch
     above = [b for b in chars if b.y1 <= top - CLEAR * pitch and _within_clues(b, layout)]
+    mines = [
+        sorted((b for b in above if layout.xs[k] <= b.cx < layout.xs[k + 1]), key=lambda b: -b.y1)
+        for k in range(layout.width)
+    ]  # each column's marks from the grid upwards
+    reach = max(1.6, _shared_gap([top - mine[0].y1 for mine in mines if mine], pitch) / pitch + 0.6)
     columns: list[list[list[Blob]]] = []
-    for k in range(layout.width):
-        lo, hi = layout.xs[k], layout.xs[k + 1]
-        mine = [b for b in above if lo <= b.cx < hi]
-        mine.sort(key=lambda b: -b.y1)  # from the grid upwards
+    for mine in mines:
         numbers: list[list[Blob]] = []
         edge = top
         for blob in mine:
-            if edge - blob.y1 > 1.6 * pitch:
+            if edge - blob.y1 > (1.6 if numbers else reach) * pitch:
                 break
             if numbers and min(blob.y1, numbers[-1][0].y1) - max(blob.y0, numbers[-1][0].y0) > (
                 0.5 * min(blob.height, numbers[-1][0].height)
@@ -1637,7 +1646,7 @@ def _column_clues(
         b
         for b in above
         if _next_to(b.cx, layout.xs[0], layout.xs[-1], pitch)
-        and top - b.y1 < 1.6 * pitch
+        and top - b.y1 < reach * pitch
         and (dark is None or _on_ground(b, dark, pitch))
     ]
     if layout.clue_top is not None:
@@ -1649,6 +1658,18 @@ def _column_clues(
     outside = _as_tall_as(outside, [b for column in columns for n in column for b in n])
     stacks = len({int((b.cx - layout.xs[0]) // pitch) for b in outside})
     return columns, stacks
+
+
+def _shared_gap(gaps: list[float], pitch: float) -> float:
+    """How far the lines' nearest clue numbers stand off the grid when they all stand off it
+    alike, as past an empty strip between the grid and its clues (FreeNono's): the median of
+    the lines' `gaps` where three in four lie within half a cell of it, up to BAND_GAP cells;
+    else 0. One line's number far from the grid is no clue, but every line's alike is."""
+    if len(gaps) < MIN_CELLS:
+        return 0.0
+    middle = float(np.median(gaps))
+    alike = sum(abs(gap - middle) <= 0.5 * pitch for gap in gaps) >= 0.75 * len(gaps)
+    return middle if alike and middle <= BAND_GAP * pitch else 0.0
 
 
 def _as_tall_as(outside: list[Blob], inside: list[Blob]) -> list[Blob]:
@@ -2056,6 +2077,41 @@ def _layout(lines: npt.NDArray[Any]) -> tuple[Layout, Any]:
     return layout, ink
 
 
+def _clue_ink_dark(turned: npt.NDArray[Any], layout: Layout) -> npt.NDArray[Any]:
+    """`turned` (ink dark) turned over when the ground beside the grid, where the clues
+    stand, is dark in it: the picture was judged light on its middle, where a large grey
+    board stands, but prints its clues light on the dark page around the board (gnonograms'
+    dark theme while designing). Clues are read as dark ink on a light ground."""
+    xs, ys, pitch = layout.xs, layout.ys, layout.pitch
+    reach = int(CLUE_GROUND_CELLS * pitch)
+    top = turned[max(0, int(ys[0]) - reach) : int(ys[0]), int(xs[0]) : int(xs[-1])]
+    left = turned[int(ys[0]) : int(ys[-1]), max(0, int(xs[0]) - reach) : int(xs[0])]
+    ground = np.concatenate([top.ravel(), left.ravel()])
+    if ground.size and float(np.median(ground)) < DARK_CLUE_GROUND:
+        turned_over: npt.NDArray[Any] = cv2.bitwise_not(turned)
+        return turned_over
+    return turned
+
+
+def _darkest_channel(
+    picture: Picture, turned: npt.NDArray[Any], matrix: Matrix
+) -> npt.NDArray[Any] | None:
+    """The darkest channel of a light colour picture, turned as `turned` was (`matrix`);
+    None for a grey or a dark picture."""
+    colour = picture.work
+    if colour.ndim == 2 or gridlib.brightness(colour, middle=True)[1]:
+        return None
+    b, g, r = cv2.split(colour)
+    darkest: npt.NDArray[Any] = cv2.min(cv2.min(b, g), r)
+    if darkest.shape == turned.shape and np.allclose(matrix, np.eye(3)):
+        return darkest
+    h, w = turned.shape[:2]
+    warped: npt.NDArray[Any] = cv2.warpPerspective(
+        darkest, matrix, (w, h), flags=cv2.INTER_LINEAR, **_plain_border(darkest)
+    )
+    return warped
+
+
 def _line_renderings(colour: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
     """One-channel pictures of a colour picture other than the ink picture, in which dark
     lines stay dark whatever the ground: the luminance, and the brightest channel (a
@@ -2090,7 +2146,10 @@ def read_image(picture: Picture) -> Reading:
         turned, matrix, layout, _ = _find(picture)
     except FormatError as error:
         raise FormatError(error.reason, source=picture.source) from None
-    clues = _clues(turned, layout)
+    over = _clue_ink_dark(turned, layout)
+    faint_source = _darkest_channel(picture, turned, matrix) if over is turned else None
+    turned = over
+    clues = _clues(turned, layout, faint_source)
     _check_counts(clues, layout, picture.source)
     inverse = np.linalg.inv(matrix)
     # the whole-line reader is consulted only where the glyph reading needs a second
@@ -2148,8 +2207,12 @@ def _outermost(chars: list[Blob], axis: str) -> float | None:
     return float(min(b.x0 if axis == "x" else b.y0 for b in chars))
 
 
-def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
-    """The characters beside the grid, cut, named and grouped into each line's numbers."""
+def _clues(
+    turned: npt.NDArray[Any], layout: Layout, faint_source: npt.NDArray[Any] | None = None
+) -> Clues:
+    """The characters beside the grid, cut, named and grouped into each line's numbers;
+    `faint_source`: the picture's darkest channel, as turned, for a last look at lines
+    where no number was found."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
     mask = _without_ruling(_clue_mask(ink, layout.pitch), layout)
     chars = _characters(mask, layout)
@@ -2187,21 +2250,55 @@ def _clues(turned: npt.NDArray[Any], layout: Layout) -> Clues:
     marks = frozenset(b for b in chars if named[b].best == "none")
     columns, extra_cols = _column_clues(chars, layout, dark)
     rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
-    faint = _off_the_border(_faint_characters(ink, layout, rows, columns, chars), layout, dark)
-    if faint:
-        # a second look at lines where nothing was found: a solved clue greyed out on a
-        # tinted band can be fainter than the picture's noise elsewhere
-        faint_mask = _without_ruling(_clue_mask(ink, layout.pitch, faint=True), layout)
+    # a second look at lines where nothing was found: a solved clue greyed out on a tinted
+    # band can be fainter than the picture's noise elsewhere; and a third, in the darkest
+    # channel, where a number greyed out in a pale colour (yellow on a green band, among
+    # the line's black ones) is as light as its ground in `turned` (a mix with the
+    # luminance, in which yellow is the lighter)
+    window = max(5, int(layout.pitch * 0.6))
+    looks: list[Callable[[], npt.NDArray[Any]]] = [lambda: ink]
+    if faint_source is not None:
+        looks.append(lambda: ink_map(faint_source, window))
+    for look in looks:
+        faint_ink = look()
+        third = look is not looks[0]
+        faint = _faint_characters(faint_ink, layout, rows, columns, chars, every_line=third)
+        faint = _off_the_border(faint, layout, dark)
+        faint_mask = _without_ruling(_clue_mask(faint_ink, layout.pitch, faint=True), layout)
+        if third:  # coloured ink only; as the first look's, no specks, none past a change
+            tall = [
+                b
+                for b in faint
+                if b.height >= SPECK * height and _hidden_colour(b, faint_mask, faint_ink, ink)
+            ]
+            kept = set(_on_one_ground(chars + tall, layout, turned))
+            faint = [b for b in tall if b in kept]
+        if not faint:
+            continue
         faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
-        faint_named, faint_crops = _name(faint, ink, faint_keep)
+        faint_named, faint_crops = _name(faint, faint_ink, faint_keep)
         named.update(faint_named)
         crops.update(faint_crops)
-        chars += [b for b in faint if named[b].best != "none"]
+        sure = 0.9 if third else 0.0  # a pale colour's digits are plain, not a photo's grain
+        chars += [b for b in faint if named[b].best != "none" and named[b].confidence >= sure]
         columns, extra_cols = _column_clues(chars, layout, dark)
         rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
     rows = _zeros_joined(rows, named, doubtful)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck), crops)
+
+
+def _hidden_colour(
+    blob: Blob, mask: npt.NDArray[Any], darkest: npt.NDArray[Any], ink: npt.NDArray[Any]
+) -> bool:
+    """True for a mark with half as much ink again in the darkest channel as in the ink
+    picture, on the same pixels: pale coloured ink that the ink picture's mix with the
+    luminance hides. Grey ink and a photo's noise show alike in both (looked for already)."""
+    box = (slice(blob.y0, blob.y1), slice(blob.x0, blob.x1))
+    on = mask[box] > 0
+    if not on.any():
+        return False
+    return float(darkest[box][on].mean()) >= 1.5 * float(ink[box][on].mean()) + 0.02
 
 
 def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) -> list[Blob]:
@@ -2218,18 +2315,22 @@ def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) 
             grounds[blob] = _ground(blob, turned)
         return grounds[blob]
 
+    # each line's marks, nearest the grid first
+    rows = [
+        sorted((b for b in chars if b.x1 <= xs[0] and y0 <= b.cy < y1), key=lambda b: -b.x1)
+        for y0, y1 in itertools.pairwise(ys)
+    ]
+    columns = [
+        sorted((b for b in chars if b.y1 <= ys[0] and x0 <= b.cx < x1), key=lambda b: -b.y1)
+        for x0, x1 in itertools.pairwise(xs)
+    ]
     beyond: set[Blob] = set()
     nearest: list[Blob] = []
-    for k in range(layout.height):
-        line = [b for b in chars if b.x1 <= xs[0] and ys[k] <= b.cy < ys[k + 1]]
-        line.sort(key=lambda b: -b.x1)
-        beyond |= _past_a_change(line, ground)
-        nearest += line[:1]
-    for k in range(layout.width):
-        line = [b for b in chars if b.y1 <= ys[0] and xs[k] <= b.cx < xs[k + 1]]
-        line.sort(key=lambda b: -b.y1)
-        beyond |= _past_a_change(line, ground)
-        nearest += line[:1]
+    for lines in (rows, columns):
+        for line in lines:
+            marker = _marker_in_band(line, lines, ground)
+            beyond |= marker | _past_a_change(line[len(marker) :], ground)
+            nearest += line[len(marker) : len(marker) + 1]
     if nearest:
         # beside the lines (where a line the lattice missed would have its clue), the
         # ground of the clues nearest the grid
@@ -2240,6 +2341,23 @@ def _on_one_ground(chars: list[Blob], layout: Layout, turned: npt.NDArray[Any]) 
             if _beside_the_lines(b, layout) and abs(ground(b) - usual) > GROUND_STEP
         }
     return [b for b in chars if b not in beyond]
+
+
+def _marker_in_band(
+    line: list[Blob], lines: list[list[Blob]], ground: Callable[[Blob], float]
+) -> set[Blob]:
+    """The mark nearest the grid in `line` when it is a marker on a band between the grid and
+    the clues (an app's pointer to the line played, on its own strip): on another ground
+    than the nearest marks of nearly all the other lines (three in four), with the line's
+    next mark on theirs. On alternating bands, one line each, no ground is that common."""
+    if len(line) < 2:
+        return set()
+    grounds = [ground(other[0]) for other in lines if other]
+    usual = float(np.median(grounds))
+    common = sum(abs(g - usual) <= GROUND_STEP for g in grounds) >= 0.75 * len(grounds)
+    odd = abs(ground(line[0]) - usual) > GROUND_STEP
+    next_usual = abs(ground(line[1]) - usual) <= GROUND_STEP
+    return {line[0]} if common and odd and next_usual else set()
 
 
 def _beside_the_lines(blob: Blob, layout: Layout) -> bool:
@@ -2513,11 +2631,12 @@ def _faint_characters(
     rows: list[list[list[Blob]]],
     columns: list[list[list[Blob]]],
     chars: list[Blob],
+    every_line: bool = False,
 ) -> list[Blob]:
     """Characters drawn too faintly for the first look, beside the lines where it found no
-    number (none of them overlapping a character already found)."""
-    blank_rows = [r for r, numbers in enumerate(rows) if not numbers]
-    blank_cols = [k for k, numbers in enumerate(columns) if not numbers]
+    number, or beside `every_line` (none of them overlapping a character already found)."""
+    blank_rows = [r for r, numbers in enumerate(rows) if every_line or not numbers]
+    blank_cols = [k for k, numbers in enumerate(columns) if every_line or not numbers]
     if not blank_rows and not blank_cols:
         return []
     pitch = layout.pitch
@@ -2959,6 +3078,7 @@ Toggle = tuple[str, int]
 """A change of grouping: ("join", i) reads numbers i and i + 1 as one, ("split", i) reads
 number i's two digits as two numbers."""
 REGROUP_SECONDS = 2.0
+"""The regrouping's budget, in the reading thread's CPU time (core/vision/clock)."""
 
 
 def _toggles(reading: Reading) -> list[Toggle]:
@@ -3049,7 +3169,7 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
     toggles = _toggles(reading)
     if not toggles:
         return None
-    started = time.perf_counter()
+    started = clock.spent()
     why = verdict.problems[0] if verdict.problems else "the clues had no solution"
     trials: list[tuple[Toggle, ...]] = [(t,) for t in toggles]
     if len(toggles) <= 8:
@@ -3060,7 +3180,7 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
     for trial in trials:
         if passing and len(trial) > len(passing[0][0]):
             break
-        if time.perf_counter() - started > REGROUP_SECONDS:
+        if clock.spent() - started > REGROUP_SECONDS:
             break
         attempt = _regroup(reading, trial, why)
         judged = _agreed_verdict(attempt)
@@ -3121,14 +3241,25 @@ def score_image(picture: Picture) -> float:
     """9.5 when a ruled grid has numbers above most of its columns and left of most of its
     rows; low otherwise (a sudoku or a board has no clues outside its grid)."""
     try:
-        turned, _, layout, _ = _find(picture)
+        turned, matrix, layout, _ = _find(picture)
     except FormatError:
         return 0.0
-    ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
-    chars = _characters(_without_ruling(_clue_mask(ink, layout.pitch), layout), layout)
+    window = max(5, int(layout.pitch * 0.6))
+    turned = _clue_ink_dark(turned, layout)
+    covered = _clue_coverage(ink_map(turned, window), layout)
+    if covered < 0.6:  # a last look, as `_clues` takes, for clues greyed in a pale colour
+        darkest = _darkest_channel(picture, turned, matrix)
+        if darkest is not None:
+            covered = max(covered, _clue_coverage(ink_map(darkest, window), layout, faint=True))
+    return 9.5 if covered >= 0.6 else 3.0 * covered
+
+
+def _clue_coverage(ink: npt.NDArray[Any], layout: Layout, faint: bool = False) -> float:
+    """The share of the grid's columns with marks above them, or of its rows with marks
+    left of them, whichever is the lower."""
+    chars = _characters(_without_ruling(_clue_mask(ink, layout.pitch, faint), layout), layout)
     columns, _ = _column_clues(chars, layout)
     rows, _ = _row_clues(chars, layout, 0.5 * layout.pitch)
-    covered = min(
+    return min(
         sum(1 for c in columns if c) / layout.width, sum(1 for r in rows if r) / layout.height
     )
-    return 9.5 if covered >= 0.6 else 3.0 * covered
