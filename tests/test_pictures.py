@@ -79,3 +79,14 @@ def test_a_close_genre_whose_numbers_make_a_puzzle_wins_over_one_with_none(capsy
     record = json.loads(capsys.readouterr().out)
     assert code == 1 and record["genre"] == "nonogram" and record["status"] == "uncertain"
     assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+
+
+def test_a_newspaper_pages_text_is_not_taken_for_a_nonograms_clues(tmp_path):
+    # the nonogram score's last look (numbers greyed in a pale colour, in the darkest
+    # channel) counts only marks that the ink picture hides: counting every faint mark
+    # there, the grey text printed around this photographed sudoku covered the lines
+    # beside its grid, and it was read as a nonogram
+    path, truth = draw("sudoku-newsprint", 1006, tmp_path)
+    reading = pictures.read(path)
+    assert reading.genre == "sudoku"
+    assert reading.numbers and truth["genre"] == "sudoku"

@@ -320,3 +320,22 @@ def test_a_known_block_size_takes_all_the_cells_its_other_half_can_reach() -> No
     [step] = state.steps[1:]
     assert step.technique == "area" and step.extra["edge_names"] == ["r1c3|r1c4"]
     assert step.sentence.startswith("the block whose closed area at r1c1 has 2 cells can only")
+
+
+def test_a_hints_patience_is_spent_by_work_not_by_waiting() -> None:
+    # with other work slowing the machine, a hint's trials waited past 2 s of the wall
+    # clock and the hint traced the puzzle from its empty grid instead (a CI run): the
+    # patience counts this thread's CPU time, so waiting spends none of it
+    import time
+
+    from pencilbox.genres.dbchoco.logic.trial import Patience
+
+    patience = Patience(0.05)
+    time.sleep(0.1)
+    assert not patience.expired()
+    started = time.thread_time()
+    while time.thread_time() - started < 0.06:
+        pass
+    assert patience.expired()
+    patience.found()  # a find starts it again
+    assert not patience.expired()

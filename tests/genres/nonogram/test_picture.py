@@ -518,6 +518,16 @@ def _read_jsonl(capsys: Any, path: Any) -> tuple[int, dict[str, Any]]:
     return code, json.loads(line)
 
 
+def _read_right(capsys: Any, path: Any, truth: dict[str, Any]) -> dict[str, Any]:
+    """`pencilbox read PICTURE --jsonl` gives the truth's nonogram with status ok (exit 0);
+    the record."""
+    code, record = _read_jsonl(capsys, path)
+    assert record["genre"] == "nonogram"
+    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
+    assert code == 0 and record["status"] == "ok"
+    return record
+
+
 def _wrong_lines(record: dict[str, Any], truth: dict[str, Any]) -> set[str]:
     puzzle = record["puzzle"]
     wrong = {
@@ -534,10 +544,7 @@ def test_struck_out_clues_through_the_command_line(capsys, tmp_path):
     # as the digits under the strikes, each doubted as read through a stroke, and those
     # doubts settled by the rules (no other numbers give the one picture), so: ok
     path, truth = draw("nonogram-strike", 15, tmp_path)
-    code, record = _read_jsonl(capsys, path)
-    assert record["genre"] == "nonogram"
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    record = _read_right(capsys, path, truth)
     assert not record["uncertain"]
     # the doubts themselves, before the rules weigh them: every one a struck number
     with pytest.MonkeyPatch.context() as patch:
@@ -636,10 +643,7 @@ def test_row_clues_written_with_commas_through_the_command_line(capsys, tmp_path
     # width further apart than the digits of a number
     path, truth = draw("nonogram-commas", seed, tmp_path)
     assert any(len(r) > 1 for r in truth["rows"])
-    code, record = _read_jsonl(capsys, path)
-    assert record["genre"] == "nonogram"
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 @pytest.mark.parametrize(("seed", "doubted"), [(1103, False), (1131, True)])
@@ -680,9 +684,7 @@ def test_commas_part_the_numbers_of_a_row_clue(capsys, tmp_path, seed):
     # standing free); in small or bold print the comma touches a digit, which read as
     # another ("1," as a 4; seed 25). The commas themselves part the numbers now.
     path, truth = draw("nonogram-commas", seed, tmp_path)
-    code, record = _read_jsonl(capsys, path)
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 def test_a_greyed_digit_on_a_tinted_band_is_read_whole(capsys, tmp_path):
@@ -838,9 +840,7 @@ def test_a_puzzlink_page_through_the_command_line(capsys, name):
     # a 12x14 board's lines gave a period of two thirds of a cell (read as an empty sudoku)
     path = DATA / f"puzzlink-nonogram-{name}.png"
     truth = json.loads(path.with_name(path.name + ".truth.json").read_text())
-    code, record = _read_jsonl(capsys, path)
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 @pytest.mark.parametrize(
@@ -858,10 +858,7 @@ def test_a_puzzlink_page_through_the_command_line(capsys, name):
 def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
     # real screenshots published by other programs (bench/data/real-pictures, GPL-3.0)
     path, truth = real_nonogram(name)
-    code, record = _read_jsonl(capsys, path)
-    assert record["genre"] == "nonogram"
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 @pytest.mark.parametrize(
@@ -879,9 +876,7 @@ def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
 def test_clues_past_an_empty_strip_with_a_pointer_on_it(capsys, name):
     # real screenshots of FreeNono (bench/data/real-pictures, its README gives the licence)
     path, truth = real_nonogram(name)
-    code, record = _read_jsonl(capsys, path)
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
@@ -889,9 +884,7 @@ def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
     # has a strip 1.4 cells wide, a pointer on it at a row and a column, and its solved
     # clues greyed in pale yellow (refused before these: no clue numbers above the columns)
     path, truth = draw("nonogram-strip", 1009, tmp_path)
-    code, record = _read_jsonl(capsys, path)
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 @pytest.mark.parametrize(
@@ -909,10 +902,7 @@ def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
 )
 def test_clues_printed_unlike_the_board_they_stand_beside(capsys, name):
     path, truth = real_nonogram(name)
-    code, record = _read_jsonl(capsys, path)
-    assert record["genre"] == "nonogram"
-    assert record["puzzle"] == {"rows": truth["rows"], "cols": truth["cols"]}
-    assert code == 0 and record["status"] == "ok"
+    _read_right(capsys, path, truth)
 
 
 def test_the_confirmations_clues_with_changes_are_the_readings_clues():

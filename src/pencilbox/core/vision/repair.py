@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pencilbox.core.vision import clock
+from pencilbox.core.timing import work_seconds
 from pencilbox.core.vision.reading import Value
 
 Changes = Mapping[int, Value]
@@ -76,7 +76,7 @@ def search(
     floor: float = FLOOR,
 ) -> Repair:
     """The cheapest set of changes for which `passes` is true, tried within `time_limit`."""
-    started = clock.spent()
+    started = work_seconds()
     options = _options(suspects, floor)
     candidates: list[tuple[float, tuple[tuple[int, Value], ...]]] = []
     for size in range(1, max_changes + 1):
@@ -91,7 +91,7 @@ def search(
         changes: dict[int, Value] = dict(picks)
         if found is not None and cost > found[0] + margin:
             break
-        if clock.spent() - started > time_limit:
+        if work_seconds() - started > time_limit:
             return Repair(
                 found[1] if found else None,
                 found[0] if found else math.inf,

@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from pencilbox.core.vision import clock
+from pencilbox.core.timing import work_seconds
 from pencilbox.core.vision import grid as gridlib
 from pencilbox.core.vision import lines as lines_model
 from pencilbox.core.vision.glyphs import (
@@ -3078,7 +3078,7 @@ Toggle = tuple[str, int]
 """A change of grouping: ("join", i) reads numbers i and i + 1 as one, ("split", i) reads
 number i's two digits as two numbers."""
 REGROUP_SECONDS = 2.0
-"""The regrouping's budget, in the reading thread's CPU time (core/vision/clock)."""
+"""The regrouping's budget, in the reading thread's CPU time (core/timing.work_seconds)."""
 
 
 def _toggles(reading: Reading) -> list[Toggle]:
@@ -3169,7 +3169,7 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
     toggles = _toggles(reading)
     if not toggles:
         return None
-    started = clock.spent()
+    started = work_seconds()
     why = verdict.problems[0] if verdict.problems else "the clues had no solution"
     trials: list[tuple[Toggle, ...]] = [(t,) for t in toggles]
     if len(toggles) <= 8:
@@ -3180,7 +3180,7 @@ def _regrouped(reading: Reading, verdict: Verdict) -> tuple[Reading, Verdict, li
     for trial in trials:
         if passing and len(trial) > len(passing[0][0]):
             break
-        if clock.spent() - started > REGROUP_SECONDS:
+        if work_seconds() - started > REGROUP_SECONDS:
             break
         attempt = _regroup(reading, trial, why)
         judged = _agreed_verdict(attempt)
@@ -3245,19 +3245,23 @@ def score_image(picture: Picture) -> float:
     except FormatError:
         return 0.0
     window = max(5, int(layout.pitch * 0.6))
-    turned = _clue_ink_dark(turned, layout)
-    covered = _clue_coverage(ink_map(turned, window), layout)
-    if covered < 0.6:  # a last look, as `_clues` takes, for clues greyed in a pale colour
-        darkest = _darkest_channel(picture, turned, matrix)
-        if darkest is not None:
-            covered = max(covered, _clue_coverage(ink_map(darkest, window), layout, faint=True))
+    over = _clue_ink_dark(turned, layout)
+    ink = ink_map(over, window)
+    chars = _characters(_without_ruling(_clue_mask(ink, layout.pitch), layout), layout)
+    darkest = _darkest_channel(picture, turned, matrix) if over is turned else None
+    if _clue_coverage(chars, layout) < 0.6 and darkest is not None:
+        # the last look `_clues` takes, for numbers greyed in a pale colour: the marks that
+        # the ink picture hides only (a page's grey text beside a sudoku is no clue)
+        pale = ink_map(darkest, window)
+        mask = _without_ruling(_clue_mask(pale, layout.pitch, faint=True), layout)
+        chars += [b for b in _characters(mask, layout) if _hidden_colour(b, mask, pale, ink)]
+    covered = _clue_coverage(chars, layout)
     return 9.5 if covered >= 0.6 else 3.0 * covered
 
 
-def _clue_coverage(ink: npt.NDArray[Any], layout: Layout, faint: bool = False) -> float:
+def _clue_coverage(chars: list[Blob], layout: Layout) -> float:
     """The share of the grid's columns with marks above them, or of its rows with marks
     left of them, whichever is the lower."""
-    chars = _characters(_without_ruling(_clue_mask(ink, layout.pitch, faint), layout), layout)
     columns, _ = _column_clues(chars, layout)
     rows, _ = _row_clues(chars, layout, 0.5 * layout.pitch)
     return min(

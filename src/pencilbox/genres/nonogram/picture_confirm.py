@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from pencilbox.core.vision import clock
+from pencilbox.core.timing import work_seconds
 from pencilbox.core.vision.confirm import odds
 from pencilbox.core.vision.reading import CONFIDENT, Reading, ReadNumber, Value
 
@@ -27,10 +27,10 @@ time, so a picture reads the same on a slow or busy machine as on a fast one; pe
 a check (a solve) takes about 2.5 us a line on this project's machine: 30,000 checks for a
 25x25, at most about 3.5 s (the 7,000-12,000 that 30-40 doubts need, 1-1.5 s)."""
 SAFETY_SECONDS = 20.0
-"""A stop by the clock (the reading thread's CPU time, core/vision/clock) only for pictures
-whose every check is a slow solve (a large, hard grid, each check up to the verdict's own
-time limit): on every picture measured the count decides, far below this; past it nothing
-is confirmed."""
+"""A stop by the clock (the reading thread's CPU time, core/timing.work_seconds) only for
+pictures whose every check is a slow solve (a large, hard grid, each check up to the
+verdict's own time limit): on every picture measured the count decides, far below this;
+past it nothing is confirmed."""
 
 
 def confirmed(
@@ -50,9 +50,9 @@ def confirmed(
     ]
     if len(trials) > BUDGET_LINE_CHECKS // max(1, reading.width + reading.height):
         return reading  # too many to weigh: known before any is tried
-    deadline = clock.spent() + SAFETY_SECONDS
+    deadline = work_seconds() + SAFETY_SECONDS
     for i, j, vi, vj, weight in trials:
-        if clock.spent() > deadline:
+        if work_seconds() > deadline:
             return reading
         if sound({i: vi, j: vj}):
             total += weight

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pencilbox.core.timing import Deadline
+from pencilbox.core.timing import Deadline, work_seconds
 from pencilbox.genres.dbchoco.board import OPEN, UNDECIDED, WALL
 from pencilbox.genres.dbchoco.logic.state import Broken, State
 
@@ -35,20 +35,22 @@ class TrialBudget:
 
 
 class Patience:
-    """A probing budget in seconds of trials that find nothing: each find starts the clock
-    again. A puzzle that logic finishes keeps finding (a few seconds at most between finds on
-    the shared 16x16), while one it cannot finish stops within `seconds` of its last find
-    (a total budget would cut the first short as soon as it has many finds to make)."""
+    """A probing budget in seconds of trials that find nothing, counted in the thread's CPU
+    time (`work_seconds`: a busy machine gives the hint an idle one gives): each find starts
+    the clock again. A puzzle that logic finishes keeps finding (a few seconds at most
+    between finds on the shared 16x16), while one it cannot finish stops within `seconds`
+    of its last find (a total budget would cut the first short as soon as it has many finds
+    to make)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.clock = Deadline(seconds)
+        self.end = work_seconds() + seconds
 
     def expired(self) -> bool:
-        return self.clock.expired()
+        return work_seconds() >= self.end
 
     def found(self) -> None:
-        self.clock = Deadline(self.seconds)
+        self.end = work_seconds() + self.seconds
 
 
 Budget = Deadline | TrialBudget | Patience
