@@ -2211,8 +2211,8 @@ def _clues(
     turned: npt.NDArray[Any], layout: Layout, faint_source: npt.NDArray[Any] | None = None
 ) -> Clues:
     """The characters beside the grid, cut, named and grouped into each line's numbers;
-    `faint_source`: the picture's darkest channel, as turned, for a last look at lines
-    where no number was found."""
+    `faint_source`: the picture's darkest channel, as turned, for a last look beside every
+    line, at marks in a pale colour that the ink picture hides."""
     ink = ink_map(turned, window=max(5, int(layout.pitch * 0.6)))
     mask = _without_ruling(_clue_mask(ink, layout.pitch), layout)
     chars = _characters(mask, layout)
