@@ -871,25 +871,6 @@ def test_lines_drawn_unlike_the_clues_still_give_the_grid(capsys, name):
         # nearest mark of its row and column, on another ground than the clues beyond it
         # (which were dropped as past a change of ground; doubted before)
         "prometheus42-FreeNono-0.7-gameplay.png",
-    ],
-)
-def test_clues_past_an_empty_strip_with_a_pointer_on_it(capsys, name):
-    # real screenshots of FreeNono (bench/data/real-pictures, its README gives the licence)
-    path, truth = real_nonogram(name)
-    _read_right(capsys, path, truth)
-
-
-def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
-    # tools/picture_corpus's nonogram-strip, drawn at random on every axis of it: seed 1009
-    # has a strip 1.4 cells wide, a pointer on it at a row and a column, and its solved
-    # clues greyed in pale yellow (refused before these: no clue numbers above the columns)
-    path, truth = draw("nonogram-strip", 1009, tmp_path)
-    _read_right(capsys, path, truth)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
         # light numbers on the dark page around a large grey board: the picture is judged
         # light on its middle, so the clues are turned over where their ground is dark
         # (read before as the dark ground's pieces: 46 lines wrong)
@@ -900,8 +881,18 @@ def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
         "prometheus42-FreeNono-0.9-while.png",
     ],
 )
-def test_clues_printed_unlike_the_board_they_stand_beside(capsys, name):
+def test_clues_drawn_their_own_way_beside_the_grid(capsys, name):
+    # real screenshots of FreeNono and gnonograms (bench/data/real-pictures, its README
+    # gives the licences)
     path, truth = real_nonogram(name)
+    _read_right(capsys, path, truth)
+
+
+def test_a_strip_a_pointer_and_pale_solved_clues_are_read(tmp_path, capsys):
+    # tools/picture_corpus's nonogram-strip, drawn at random on every axis of it: seed 1009
+    # has a strip 1.4 cells wide, a pointer on it at a row and a column, and its solved
+    # clues greyed in pale yellow (refused before these: no clue numbers above the columns)
+    path, truth = draw("nonogram-strip", 1009, tmp_path)
     _read_right(capsys, path, truth)
 
 

@@ -2250,42 +2250,67 @@ def _clues(
     marks = frozenset(b for b in chars if named[b].best == "none")
     columns, extra_cols = _column_clues(chars, layout, dark)
     rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
-    # a second look at lines where nothing was found: a solved clue greyed out on a tinted
-    # band can be fainter than the picture's noise elsewhere; and a third, in the darkest
-    # channel, where a number greyed out in a pale colour (yellow on a green band, among
-    # the line's black ones) is as light as its ground in `turned` (a mix with the
-    # luminance, in which yellow is the lighter)
-    window = max(5, int(layout.pitch * 0.6))
-    looks: list[Callable[[], npt.NDArray[Any]]] = [lambda: ink]
-    if faint_source is not None:
-        looks.append(lambda: ink_map(faint_source, window))
-    for look in looks:
-        faint_ink = look()
-        third = look is not looks[0]
-        faint = _faint_characters(faint_ink, layout, rows, columns, chars, every_line=third)
+    if any(not numbers for numbers in rows + columns):
+        # a second look at lines where nothing was found: a solved clue greyed out on a
+        # tinted band can be fainter than the picture's noise elsewhere
+        found, faint_mask = _faint_look(ink, layout)
+        faint = _faint_characters(found, layout, rows, columns, chars)
         faint = _off_the_border(faint, layout, dark)
-        faint_mask = _without_ruling(_clue_mask(faint_ink, layout.pitch, faint=True), layout)
-        if third:  # coloured ink only; as the first look's, no specks, none past a change
-            tall = [
-                b
-                for b in faint
-                if b.height >= SPECK * height and _hidden_colour(b, faint_mask, faint_ink, ink)
-            ]
-            kept = set(_on_one_ground(chars + tall, layout, turned))
-            faint = [b for b in tall if b in kept]
-        if not faint:
-            continue
-        faint_keep = cv2.dilate(faint_mask, np.ones((3, 3), np.uint8)) > 0
-        faint_named, faint_crops = _name(faint, faint_ink, faint_keep)
-        named.update(faint_named)
-        crops.update(faint_crops)
-        sure = 0.9 if third else 0.0  # a pale colour's digits are plain, not a photo's grain
-        chars += [b for b in faint if named[b].best != "none" and named[b].confidence >= sure]
-        columns, extra_cols = _column_clues(chars, layout, dark)
-        rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
+        if faint:
+            chars += _named_more(faint, ink, faint_mask, named, crops)
+            columns, extra_cols = _column_clues(chars, layout, dark)
+            rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
+    if faint_source is not None:
+        # and a last one, in the darkest channel, beside every line: a number greyed out in
+        # a pale colour (yellow on a green band, among the line's black ones) is as light as
+        # its ground in `turned` (a mix with the luminance, in which yellow is the lighter);
+        # as the first look's, no specks and none past a change of ground
+        pale, pale_mask, pale_ink = _pale_marks(faint_source, ink, layout)
+        pale = _faint_characters(pale, layout, rows, columns, chars, every_line=True)
+        pale = [b for b in _off_the_border(pale, layout, dark) if b.height >= SPECK * height]
+        kept = set(_on_one_ground(chars + pale, layout, turned))
+        pale = [b for b in pale if b in kept]
+        if pale:
+            # a pale colour's digits are plain, not a photo's grain: named at 0.9
+            chars += _named_more(pale, pale_ink, pale_mask, named, crops, sure=0.9)
+            columns, extra_cols = _column_clues(chars, layout, dark)
+            rows, extra_rows = _row_clues(chars, layout, spacing.reach, marks, commas)
     doubtful = _crowded(rows, spacing, height, frozenset(struck), commas)
     rows = _zeros_joined(rows, named, doubtful)
     return Clues(rows, columns, extra_rows, extra_cols, named, doubtful, frozenset(struck), crops)
+
+
+def _faint_look(ink: npt.NDArray[Any], layout: Layout) -> tuple[list[Blob], npt.NDArray[Any]]:
+    """The marks of the clue mask at half the thresholds, and that mask."""
+    mask = _without_ruling(_clue_mask(ink, layout.pitch, faint=True), layout)
+    return _characters(mask, layout), mask
+
+
+def _pale_marks(
+    darkest: npt.NDArray[Any], ink: npt.NDArray[Any], layout: Layout
+) -> tuple[list[Blob], npt.NDArray[Any], npt.NDArray[Any]]:
+    """The marks a faint look at the darkest channel finds that the ink picture (`ink`)
+    hides (`_hidden_colour`), that look's mask and its ink."""
+    pale_ink = ink_map(darkest, window=max(5, int(layout.pitch * 0.6)))
+    found, mask = _faint_look(pale_ink, layout)
+    return [b for b in found if _hidden_colour(b, mask, pale_ink, ink)], mask, pale_ink
+
+
+def _named_more(
+    faint: list[Blob],
+    ink: npt.NDArray[Any],
+    mask: npt.NDArray[Any],
+    named: dict[Blob, Guess],
+    crops: dict[Blob, npt.NDArray[Any]],
+    sure: float = 0.0,
+) -> list[Blob]:
+    """A later look's marks named (into `named` and `crops`, read in `ink` within `mask`):
+    those the recogniser takes for a digit, at `sure` at least."""
+    keep = cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0
+    more_named, more_crops = _name(faint, ink, keep)
+    named.update(more_named)
+    crops.update(more_crops)
+    return [b for b in faint if named[b].best != "none" and named[b].confidence >= sure]
 
 
 def _hidden_colour(
@@ -2626,21 +2651,20 @@ def _no_zero_beside_others(found: list[ReadNumber]) -> list[ReadNumber]:
 
 
 def _faint_characters(
-    ink: npt.NDArray[Any],
+    found: list[Blob],
     layout: Layout,
     rows: list[list[list[Blob]]],
     columns: list[list[list[Blob]]],
     chars: list[Blob],
     every_line: bool = False,
 ) -> list[Blob]:
-    """Characters drawn too faintly for the first look, beside the lines where it found no
-    number, or beside `every_line` (none of them overlapping a character already found)."""
+    """Of the marks a later look `found`, those beside the lines where the first look found
+    no number, or beside `every_line`, none of them overlapping a character already found."""
     blank_rows = [r for r, numbers in enumerate(rows) if every_line or not numbers]
     blank_cols = [k for k, numbers in enumerate(columns) if every_line or not numbers]
     if not blank_rows and not blank_cols:
         return []
     pitch = layout.pitch
-    found = _characters(_without_ruling(_clue_mask(ink, pitch, faint=True), layout), layout)
 
     def beside_blank(b: Blob) -> bool:
         if b.x1 <= layout.xs[0] - CLEAR * pitch:
@@ -3252,9 +3276,7 @@ def score_image(picture: Picture) -> float:
     if _clue_coverage(chars, layout) < 0.6 and darkest is not None:
         # the last look `_clues` takes, for numbers greyed in a pale colour: the marks that
         # the ink picture hides only (a page's grey text beside a sudoku is no clue)
-        pale = ink_map(darkest, window)
-        mask = _without_ruling(_clue_mask(pale, layout.pitch, faint=True), layout)
-        chars += [b for b in _characters(mask, layout) if _hidden_colour(b, mask, pale, ink)]
+        chars += _pale_marks(darkest, ink, layout)[0]
     covered = _clue_coverage(chars, layout)
     return 9.5 if covered >= 0.6 else 3.0 * covered
 
